@@ -1,0 +1,291 @@
+"""Starting games and rounds (SETUP-1..11), and building exact positions for tests.
+
+:func:`new_game` chooses the dealer (SETUP-2), shuffles, deals and turns the first card
+with its effect (SETUP-5..10). :func:`from_position` builds any situation a test suite needs
+from hands, piles, colour, direction and turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .cards import (
+    CARDS,
+    COLOR_OF,
+    DRAW_TWO,
+    IS_WILD,
+    NUM_CARD_CODES,
+    REVERSE,
+    SKIP,
+    SYMBOL_OF,
+    WILD_DRAW_FOUR,
+    Card,
+    parse_card,
+    parse_cards,
+)
+from .draft import Draft
+from .effects import get_effect
+from .errors import PositionError
+from .moves import MAX_PLAYERS
+from .profile import Profile
+from .profile_file import load_profile
+from .state import GameState, MatchInfo, Phase, discard_from
+
+CardsLike = str | Iterable[Card | int | str]
+
+
+def _resolve_profile(profile: Profile | str | Path) -> Profile:
+    return profile if isinstance(profile, Profile) else load_profile(profile)
+
+
+def _check_players(profile: Profile, num_players: int) -> None:
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise PositionError(f"num_players must be an integer, got {num_players!r}")
+    lo, hi = profile.min_players, min(profile.max_players, MAX_PLAYERS)
+    if not lo <= num_players <= hi:
+        raise PositionError(
+            f"profile {profile.name!r} is for {lo} to {hi} players (SETUP-1), got {num_players}"
+        )
+    try:
+        get_effect(profile.custom_effect)
+    except KeyError as exc:
+        raise PositionError(f"profile {profile.name!r}: play.custom_effect: {exc.args[0]}") from None
+
+
+def _seed_of(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PositionError(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
+def _dealer_value(card: int) -> int:
+    """SETUP-2: numbers count their face value, action and wild cards zero."""
+    return SYMBOL_OF[card] if not IS_WILD[card] and SYMBOL_OF[card] <= 9 else 0
+
+
+def choose_dealer(profile: Profile, num_players: int, seed: int) -> tuple[int, int]:
+    """SETUP-2: everyone draws a card, the highest deals; RULING: ties redraw among the tied.
+
+    Returns the dealer and the next seed.
+    """
+    r = random.Random(seed)
+    cards = profile.deck_cards()
+    r.shuffle(cards)
+    contenders = list(range(num_players))
+    pos = 0
+    while True:
+        if pos + len(contenders) > len(cards):
+            r.shuffle(cards)
+            pos = 0
+        values = {p: _dealer_value(cards[pos + i]) for i, p in enumerate(contenders)}
+        pos += len(contenders)
+        best = max(values.values())
+        contenders = [p for p in contenders if values[p] == best]
+        if len(contenders) == 1:
+            return contenders[0], r.getrandbits(64)
+
+
+def _first_card(d: Draft, dealer: int) -> GameState:
+    """Turn the first card and apply its effect at once (SETUP-3..10)."""
+    n = len(d.hands)
+    while True:
+        (top,) = d.take_from_pile(1)
+        if top == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "redraw":
+            # SETUP-9: returned into the deck, another card turned.
+            rest = [*list(d.draw_pile[d.draw_pos:]), top]
+            d.shuffle(rest)
+            d.draw_pile, d.draw_pos = tuple(rest), 0
+            continue
+        break
+    d.discard = (top, 1, None)
+    d.direction = 1  # SETUP-4: play starts clockwise
+    first = (dealer + 1) % n  # SETUP-4: the player to the dealer's left
+    if IS_WILD[top]:
+        d.color = -1
+        d.phase = Phase.CHOOSE_COLOR
+        # SETUP-8/SETUP-10: the first player names the colour; HOUSE-7 RULING: the dealer
+        # names it for a Wild Draw Four that applies.
+        d.current = dealer if top == WILD_DRAW_FOUR else first
+        return d.freeze()
+    d.color = COLOR_OF[top]
+    symbol = SYMBOL_OF[top]
+    if symbol == SKIP:  # SETUP-5
+        d.start_turn((first + 1) % n)
+    elif symbol == REVERSE:  # SETUP-6
+        d.direction = -1
+        d.start_turn(dealer)
+    elif symbol == DRAW_TWO:  # SETUP-7
+        d.draw(first, 2)
+        d.start_turn((first + 1) % n)
+    else:
+        d.start_turn(first)
+    return d.freeze()
+
+
+def _deal(
+    profile: Profile, num_players: int, dealer: int, cards: Sequence[Card], seed: int, match: MatchInfo
+) -> GameState:
+    """SETUP-1: deal ``hand_size`` cards one at a time from the dealer's left; the rest is the
+    draw pile (SETUP-3), then the first card is turned."""
+    size = profile.hand_size
+    hands: list[list[Card]] = [[] for _ in range(num_players)]
+    for i in range(size * num_players):
+        hands[(dealer + 1 + i) % num_players].append(cards[i])
+    placeholder = GameState(
+        profile, tuple(tuple(sorted(h)) for h in hands), tuple(cards), size * num_players,
+        (CARDS[0], 0, None), 0, 1, (dealer + 1) % num_players, Phase.PLAY, None, None, -1, 0,
+        seed, match,
+    )
+    return _first_card(Draft(placeholder), dealer)
+
+
+def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
+    cards = [CARDS[c] for c in profile.deck_cards()]
+    r = random.Random(seed)
+    r.shuffle(cards)
+    return cards, r.getrandbits(64)
+
+
+def new_game(
+    profile: Profile | str | Path,
+    num_players: int,
+    seed: int = 0,
+    *,
+    dealer: int | None = None,
+    deck: CardsLike | None = None,
+) -> GameState:
+    """Start a match and deal its first round.
+
+    ``seed`` makes everything reproducible. ``dealer`` skips SETUP-2's draw for the deal.
+    ``deck`` fixes the order of the cards for the first deal (top first: the first
+    ``hand_size * num_players`` cards are dealt one at a time from the dealer's left, the
+    next is turned as the first card); it must hold exactly the profile's cards in play.
+    """
+    prof = _resolve_profile(profile)
+    _check_players(prof, num_players)
+    rng = _seed_of(seed)
+    if dealer is None:
+        dealer, rng = choose_dealer(prof, num_players, rng)
+    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
+        raise PositionError(f"dealer must be a player from 0 to {num_players - 1}, got {dealer!r}")
+    if deck is None:
+        cards, rng = _shuffled_deck(prof, rng)
+    else:
+        cards = list(_to_cards(deck, "deck"))
+        expected = Counter(CARDS[c] for c in prof.deck_cards())
+        if Counter(cards) != expected:
+            missing = expected - Counter(cards)
+            extra = Counter(cards) - expected
+            raise PositionError(
+                f"deck must hold exactly the {prof.deck_size} cards of profile {prof.name!r}; "
+                f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}"
+            )
+    match = MatchInfo(dealer, (0,) * num_players)
+    return _deal(prof, num_players, dealer, cards, rng, match)
+
+
+def deal_round(state: GameState, dealer: int) -> GameState:
+    """Deal the next round of the match (SETUP-11): all cards gathered and shuffled."""
+    prof = state.profile
+    cards, rng = _shuffled_deck(prof, state.rng)
+    m = state.match
+    match = MatchInfo(dealer, m.scores, m.round_number + 1, m.last_round, None)
+    return _deal(prof, len(state.hands), dealer, cards, rng, match)
+
+
+# --- exact positions ---------------------------------------------------------------------
+def _to_cards(value: CardsLike, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except ValueError as exc:
+            raise PositionError(f"{what}: {exc}") from None
+    out = []
+    for item in value:
+        if isinstance(item, str):
+            try:
+                out.append(parse_card(item))
+            except ValueError as exc:
+                raise PositionError(f"{what}: {exc}") from None
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_CARD_CODES:
+            out.append(CARDS[item])
+        else:
+            raise PositionError(f"{what}: {item!r} is not a card")
+    return tuple(out)
+
+
+def from_position(
+    profile: Profile | str | Path,
+    hands: Sequence[CardsLike],
+    discard: CardsLike,
+    *,
+    draw_pile: CardsLike | None = None,
+    color: int | None = None,
+    direction: int = 1,
+    current: int = 0,
+    dealer: int | None = None,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+) -> GameState:
+    """Build an exact situation: a player ``current`` to play an ordinary turn.
+
+    ``hands`` gives each player's cards; ``discard`` the discard pile, bottom first (its last
+    card is the top). ``draw_pile`` lists the draw pile top first; when omitted, every card of
+    the profile's deck not placed elsewhere forms it, shuffled from ``seed`` (so cards are
+    conserved). ``color`` is required when the top card is a wild, and otherwise must be the
+    top card's colour. Cards may be Card objects, codes, or names such as ``"R7"`` (a string
+    of names also works for a whole pile).
+    """
+    prof = _resolve_profile(profile)
+    n = len(hands)
+    _check_players(prof, n)
+    hand_cards = [tuple(sorted(_to_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)]
+    pile = _to_cards(discard, "discard")
+    if not pile:
+        raise PositionError("discard: the discard pile needs at least its top card")
+    placed = Counter(c for h in hand_cards for c in h) + Counter(pile)
+    available = Counter({CARDS[c]: k for c, k in enumerate(prof.play_deck) if k})
+    rng = _seed_of(seed)
+    if draw_pile is None:
+        rest = list((available - placed).elements())
+        r = random.Random(rng)
+        r.shuffle(rest)
+        rng = r.getrandbits(64)
+        stock = tuple(rest)
+    else:
+        stock = _to_cards(draw_pile, "draw_pile")
+        placed += Counter(stock)
+    too_many = placed - available
+    if too_many:
+        raise PositionError(
+            "more copies than profile "
+            f"{prof.name!r} has in play: {', '.join(f'{c!r} x{k}' for c, k in sorted(too_many.items()))}"
+        )
+    top = pile[-1]
+    if IS_WILD[top]:
+        if color is None or isinstance(color, bool) or not isinstance(color, int) or not 0 <= color < 4:
+            raise PositionError(f"color: the top card {top!r} is wild, so a colour 0..3 must be given")
+    else:
+        if color is not None and color != COLOR_OF[top]:
+            raise PositionError(f"color: the top card {top!r} fixes the colour in play; got {color!r}")
+        color = COLOR_OF[top]
+    if direction not in (1, -1):
+        raise PositionError(f"direction must be 1 or -1, got {direction!r}")
+    if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
+        raise PositionError(f"current must be a player from 0 to {n - 1}, got {current!r}")
+    if any(not h for h in hand_cards):
+        raise PositionError("hands: every player needs at least one card (an empty hand has won)")
+    if dealer is None:
+        dealer = (current - 1) % n
+    elif not 0 <= dealer < n:
+        raise PositionError(f"dealer must be a player from 0 to {n - 1}, got {dealer!r}")
+    score_tuple = tuple(scores) if scores is not None else (0,) * n
+    if len(score_tuple) != n or any(not isinstance(s, int) or s < 0 for s in score_tuple):
+        raise PositionError(f"scores must be {n} non-negative integers, got {scores!r}")
+    return GameState(
+        prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,
+        Phase.PLAY, None, None, -1, 0, rng, MatchInfo(dealer, score_tuple),
+    )

@@ -1,0 +1,124 @@
+"""A private, mutable draft of the next state.
+
+A transition copies the fields it needs into a :class:`Draft`, edits it step by step (a card
+played, cards drawn, a turn advanced) and freezes it into a new :class:`GameState`. The
+input state is never touched, so ``apply`` stays pure while each rule is written as plain
+sequential code. The pile mechanics (PLAY-7) live here because every rule that draws uses
+them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import CARDS, Card
+from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal
+
+
+class Draft:
+    """Mutable working copy of a GameState. Never escapes the engine."""
+
+    __slots__ = (
+        "challenge", "color", "current", "direction", "discard", "draw_pile", "draw_pos",
+        "drawn", "hands", "match", "passes", "phase", "profile", "reveal", "rng", "uno_exposed",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        self.profile = s.profile
+        self.hands: list[tuple[Card, ...]] = list(s.hands)
+        self.draw_pile = s.draw_pile
+        self.draw_pos = s.draw_pos
+        self.discard: DiscardNode = s.discard
+        self.color = s.color
+        self.direction = s.direction
+        self.current = s.current
+        self.phase = s.phase
+        self.drawn: Card | None = s.drawn
+        self.challenge: PendingChallenge | None = s.challenge
+        self.uno_exposed = s.uno_exposed
+        self.passes = s.passes
+        self.rng = s.rng
+        self.match: MatchInfo = s.match
+        self.reveal: Reveal | None = s.reveal
+
+    def freeze(self) -> GameState:
+        return GameState(
+            self.profile, tuple(self.hands), self.draw_pile, self.draw_pos, self.discard,
+            self.color, self.direction, self.current, self.phase, self.drawn, self.challenge,
+            self.uno_exposed, self.passes, self.rng, self.match, self.reveal,
+        )
+
+    # --- seats (PLAY-8) -----------------------------------------------------------------
+    def seat_after(self, player: int, steps: int = 1) -> int:
+        """The player ``steps`` places after ``player`` in the direction of play."""
+        return (player + steps * self.direction) % len(self.hands)
+
+    # --- randomness ---------------------------------------------------------------------
+    def shuffle(self, cards: list[Card]) -> None:
+        """Shuffle in place from the hidden seed, then move the seed on."""
+        r = random.Random(self.rng)
+        r.shuffle(cards)
+        self.rng = r.getrandbits(64)
+
+    # --- piles (PLAY-7) -----------------------------------------------------------------
+    def draw_pile_size(self) -> int:
+        return len(self.draw_pile) - self.draw_pos
+
+    def can_draw(self) -> bool:
+        """Something to draw: the draw pile, or a discard pile that can be reshuffled (PLAY-7)."""
+        return self.draw_pos < len(self.draw_pile) or self.discard[1] > 1
+
+    def reshuffle(self) -> None:
+        """PLAY-7: shuffle the discard pile except its top card into a new draw pile."""
+        top, _size, below = self.discard
+        cards: list[Card] = []
+        node = below
+        while node is not None:
+            cards.append(node[0])
+            node = node[2]
+        self.shuffle(cards)
+        self.draw_pile = self.draw_pile[self.draw_pos:] + tuple(cards)
+        self.draw_pos = 0
+        self.discard = (top, 1, None)
+
+    def take_from_pile(self, count: int) -> list[Card]:
+        """Take up to ``count`` cards off the draw pile, reshuffling when it runs out (PLAY-7).
+
+        Fewer come back only when nothing at all is left to draw.
+        """
+        out: list[Card] = []
+        while len(out) < count:
+            if self.draw_pos >= len(self.draw_pile):
+                if self.discard[1] <= 1:
+                    break
+                self.reshuffle()
+            take = min(count - len(out), len(self.draw_pile) - self.draw_pos)
+            out.extend(self.draw_pile[self.draw_pos:self.draw_pos + take])
+            self.draw_pos += take
+        return out
+
+    def draw(self, player: int, count: int) -> list[Card]:
+        """``player`` draws ``count`` cards into their hand; returns the cards drawn."""
+        cards = self.take_from_pile(count)
+        if cards:
+            self.hands[player] = tuple(sorted(self.hands[player] + tuple(cards)))
+        return cards
+
+    def put_on_discard(self, card: Card) -> None:
+        top = self.discard
+        self.discard = (CARDS[card], top[1] + 1, top)
+
+    def remove_from_hand(self, player: int, card: Card) -> tuple[Card, ...]:
+        """Remove one copy of ``card`` from the hand and return the new hand."""
+        hand = self.hands[player]
+        i = hand.index(card)
+        new = hand[:i] + hand[i + 1:]
+        self.hands[player] = new
+        return new
+
+    # --- turn ---------------------------------------------------------------------------
+    def start_turn(self, player: int) -> None:
+        """Give ``player`` an ordinary turn (PLAY phase)."""
+        self.current = player
+        self.phase = Phase.PLAY
+        self.drawn = None

@@ -1,0 +1,112 @@
+"""Effects of the Wild Customizable and of blank cards in play (ACT-8, DECK-4).
+
+A profile names its effect with ``play.custom_effect``; the default ``"wild"`` makes the
+card a plain wild. A program adds its own with :func:`register_effect`. An effect is a pure
+function ``(state, player, target) -> state`` called after the card is on the discard pile
+and its colour named, before the turn passes on; it must keep every card where it can be
+counted (hands, draw pile, discard pile) and must not change whose turn it is.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+
+from .cards import Card
+from .state import GameState
+
+EffectFn = Callable[[GameState, int, "int | None"], GameState]
+
+
+@attrs.frozen
+class CustomEffect:
+    """A named effect for customizable and blank cards."""
+
+    name: str
+    apply: EffectFn
+    needs_target: bool = False
+    """True when playing the card names an opponent (the move's ``target``)."""
+    description: str = ""
+
+
+_REGISTRY: dict[str, CustomEffect] = {}
+
+
+def register_effect(
+    name: str, apply: EffectFn, *, needs_target: bool = False, description: str = ""
+) -> CustomEffect:
+    """Register (or replace) the effect selectable as ``play.custom_effect = name``."""
+    if not name or not isinstance(name, str):
+        raise ValueError("an effect needs a non-empty name")
+    effect = CustomEffect(name, apply, needs_target, description)
+    _REGISTRY[name] = effect
+    return effect
+
+
+def get_effect(name: str) -> CustomEffect:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(
+            f"no custom effect named {name!r}; registered: {sorted(_REGISTRY)}"
+        ) from None
+
+
+def registered_effects() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+# --- hand exchanges shared by ACT-6, ACT-7 and the built-in effects ------------------------
+def swap_hands(
+    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]], a: int, b: int
+) -> list[tuple[Card, ...]]:
+    """ACT-7: ``a`` and ``b`` exchange hands."""
+    out = list(hands)
+    out[a], out[b] = out[b], out[a]
+    return out
+
+
+def shuffle_hands(
+    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]], player: int, seed: int
+) -> tuple[list[tuple[Card, ...]], int]:
+    """ACT-6: collect every hand, shuffle, deal one at a time from ``player``'s left.
+
+    RULING (docs/rulings.md): "left" is the seat after the player clockwise whatever the
+    direction of play, and dealing goes on round the table until the cards run out, so hand
+    sizes end up equal or one apart. Returns the new hands and the next seed.
+    """
+    pool = [c for hand in hands for c in hand]
+    r = random.Random(seed)
+    r.shuffle(pool)
+    n = len(hands)
+    dealt: list[list[Card]] = [[] for _ in range(n)]
+    for i, c in enumerate(pool):
+        dealt[(player + 1 + i) % n].append(c)
+    return [tuple(sorted(h)) for h in dealt], r.getrandbits(64)
+
+
+def _plain_wild(state: GameState, player: int, target: int | None) -> GameState:
+    return state
+
+
+def _swap_effect(state: GameState, player: int, target: int | None) -> GameState:
+    assert target is not None
+    return attrs.evolve(state, hands=tuple(swap_hands(state.hands, player, target)))
+
+
+def _shuffle_effect(state: GameState, player: int, target: int | None) -> GameState:
+    hands, seed = shuffle_hands(state.hands, player, state.rng)
+    return attrs.evolve(state, hands=tuple(hands), rng=seed)
+
+
+register_effect("wild", _plain_wild, description="A plain wild: name the colour, nothing else.")
+register_effect(
+    "swap-hands", _swap_effect, needs_target=True,
+    description="As Wild Swap Hands (ACT-7): exchange hands with a chosen opponent.",
+)
+register_effect(
+    "shuffle-hands", _shuffle_effect,
+    description="As Wild Shuffle Hands (ACT-6): collect, shuffle and redeal every hand.",
+)

@@ -1,0 +1,52 @@
+"""The exceptions the engine raises. Each is a ValueError: the input was wrong, not the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class UnoEngineError(ValueError):
+    """Base class of every error raised for bad input."""
+
+
+class IllegalMoveError(UnoEngineError):
+    """A well-formed move that the rules forbid in this state.
+
+    ``rule`` is the RULES.md ID the move breaks (e.g. ``"WD4-1"``), ``reason`` a stable
+    machine-readable code (e.g. ``"card-does-not-match"``), ``player`` and ``move`` what
+    was tried. The state it was tried on is never changed.
+    """
+
+    def __init__(self, move: Any, rule: str, reason: str, detail: str) -> None:
+        self.move = move
+        self.player: int | None = getattr(move, "player", None)
+        self.rule = rule
+        self.reason = reason
+        self.detail = detail
+        who = f"player {self.player}" if self.player is not None else "unknown player"
+        super().__init__(f"{who} cannot make move {move!r}: {detail} [{rule} {reason}]")
+
+
+class ProfileError(UnoEngineError):
+    """A profile file or table that is malformed: names the source, the key and the problem."""
+
+    def __init__(self, source: str, key: str, problem: str) -> None:
+        self.source = source
+        self.key = key
+        self.problem = problem
+        self.problems: list[tuple[str, str]] = [(key, problem)]
+        super().__init__(f"{source}: {key}: {problem}")
+
+    @classmethod
+    def from_problems(cls, source: str, problems: list[tuple[str, str]]) -> ProfileError:
+        """One error listing every problem found; ``key``/``problem`` are the first."""
+        err = cls(source, *problems[0])
+        err.problems = list(problems)
+        if len(problems) > 1:
+            lines = "\n".join(f"  {key}: {problem}" for key, problem in problems)
+            err.args = (f"{source}: {len(problems)} problems:\n{lines}",)
+        return err
+
+
+class PositionError(UnoEngineError):
+    """A position built by hand (new_game / from_position arguments) that cannot exist."""

@@ -1,0 +1,329 @@
+"""Which moves are legal: one set of predicates serves both move generation and checking.
+
+:func:`legal_moves` lists every move every player may make now, in turn or out of turn.
+:func:`check_move` explains why a move is not legal, with the rule it breaks. Both are built
+from the same predicates (:func:`play_block`, :func:`may_draw`, :func:`may_pass`), so they
+cannot disagree; the property tests check that they agree on every state they reach.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .cards import (
+    BLANK,
+    CARDS,
+    COLOR_OF,
+    IS_WILD,
+    NUM_CARD_CODES,
+    SYMBOL_OF,
+    WILD_CUSTOMIZABLE,
+    WILD_DRAW_FOUR,
+    WILD_SWAP_HANDS,
+    Card,
+)
+from .effects import get_effect
+from .errors import IllegalMoveError
+from .moves import (
+    ACCEPT,
+    CALL_UNO,
+    CATCH_UNO,
+    CHALLENGE,
+    CHOOSE_COLOR,
+    DRAW,
+    NEXT_ROUND,
+    PASS,
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    NextRound,
+    Pass,
+    Play,
+    plain_play,
+    targeted_play,
+    wild_play,
+)
+from .profile import Profile
+from .state import GameState, Phase
+
+Block = tuple[str, str, str]
+"""(rule ID, reason code, human detail) of a refusal."""
+
+
+def _build_match_table() -> tuple[tuple[tuple[bool, ...], ...], ...]:
+    """MATCHES[top][color][card]: may ``card`` go on ``top`` with ``color`` in play (PLAY-1..3)."""
+    table = []
+    for top in range(NUM_CARD_CODES):
+        per_color = []
+        for color in range(4):
+            per_color.append(tuple(
+                IS_WILD[c]  # PLAY-3: a wild goes on anything
+                or COLOR_OF[c] == color  # PLAY-1: colour (the named one after a wild)
+                # PLAY-1/PLAY-2: same number or symbol, never against a wild's symbol
+                or (not IS_WILD[top] and SYMBOL_OF[c] == SYMBOL_OF[top])
+                for c in range(NUM_CARD_CODES)
+            ))
+        table.append(tuple(per_color))
+    return tuple(table)
+
+
+MATCHES: Final = _build_match_table()
+
+
+def holds_color(hand: tuple[Card, ...], color: int) -> bool:
+    """WD4-1: does the hand hold a card of ``color``? Numbers and symbols do not count."""
+    return any(COLOR_OF[c] == color for c in hand)
+
+
+def needs_target(state: GameState, card: int) -> bool:
+    """Does playing ``card`` name an opponent? Swap Hands always (ACT-7); custom cards per effect."""
+    if card == WILD_SWAP_HANDS:
+        return True
+    if card in (WILD_CUSTOMIZABLE, BLANK):
+        return get_effect(state.profile.custom_effect).needs_target
+    return False
+
+
+def play_block(state: GameState, player: int, card: int) -> Block | None:
+    """Why ``player`` may not play ``card`` now, or None when they may (colour/target aside)."""
+    hand = state.hands[player]
+    if card not in hand:
+        return ("PLAY-1", "card-not-in-hand", f"{card!r} is not in the hand")
+    if state.phase is Phase.DRAWN and card != state.drawn:
+        return ("PLAY-5", "only-drawn-card", f"after drawing only the drawn card {state.drawn!r} may be played")
+    return placement_block(state.profile, state.discard[0], state.color, hand, card)
+
+
+def placement_block(
+    profile: Profile, top: int, color: int, hand: tuple[Card, ...], card: int
+) -> Block | None:
+    """Why ``card`` may not go on ``top`` with ``color`` in play from ``hand``, or None."""
+    if not MATCHES[top][color][card]:
+        return ("PLAY-1", "card-does-not-match",
+                f"{CARDS[card]!r} matches neither colour {'RYGB'[color]} nor the top card {CARDS[top]!r}")
+    if (card == WILD_DRAW_FOUR and profile.wild_draw_four == "enforced"
+            and holds_color(hand, color)):
+        return ("WD4-1", "wild-draw-four-restricted",
+                f"Wild Draw Four is not allowed while holding a card of colour {'RYGB'[color]}")
+    return None
+
+
+def _turn_plays(state: GameState, out: list[Move]) -> None:
+    """Append the Play moves of the player to act (PLAY or DRAWN phase)."""
+    p = state.current
+    hand = state.hands[p]
+    with_uno = len(hand) == 2  # UNO-1: the call goes with the next-to-last card
+    n = len(state.hands)
+    candidates: tuple[Card, ...] = hand if state.phase is Phase.PLAY else (state.drawn,)  # type: ignore[assignment]
+    previous = -1
+    for c in candidates:
+        if c == previous:
+            continue
+        previous = c
+        if play_block(state, p, c) is not None:
+            continue
+        if IS_WILD[c]:
+            if needs_target(state, c):
+                for target in range(n):
+                    if target != p:
+                        for k in range(4):
+                            out.append(targeted_play(p, c, k, target, False))
+                            if with_uno:
+                                out.append(targeted_play(p, c, k, target, True))
+            else:
+                for k in range(4):
+                    out.append(wild_play(p, c, k, False))
+                    if with_uno:
+                        out.append(wild_play(p, c, k, True))
+        else:
+            out.append(plain_play(p, c, False))
+            if with_uno:
+                out.append(plain_play(p, c, True))
+
+
+def has_play(state: GameState) -> bool:
+    """Can the player to act play any card from the hand now?"""
+    p = state.current
+    return any(play_block(state, p, c) is None for c in state.hands[p])
+
+
+def can_draw(state: GameState) -> bool:
+    """PLAY-7: a card can be drawn, after reshuffling the discard pile if need be."""
+    return state.draw_pos < len(state.draw_pile) or state.discard[1] > 1
+
+
+def may_draw(state: GameState, playable: bool) -> Block | None:
+    """Why the player to act may not draw now (PLAY phase), or None."""
+    if not can_draw(state):
+        return ("PLAY-7", "nothing-to-draw", "the draw pile and the discard pile below the top are empty")
+    if playable and not state.profile.decline_to_play:
+        return ("HOUSE-5", "must-play", "this profile forbids declining to play (play.decline_to_play = false)")
+    return None
+
+
+def may_pass(state: GameState, playable: bool) -> Block | None:
+    """Why the player to act may not pass now, or None (PLAY-4 keep, PLAY-7 pass)."""
+    if state.phase is Phase.DRAWN:
+        return None
+    if playable:
+        return ("PLAY-7", "must-play", "a player who can play may not pass")
+    if can_draw(state):
+        return ("PLAY-4", "must-draw", "a player who cannot play must draw")
+    return None
+
+
+def next_dealer(state: GameState) -> int:
+    """SETUP-11: who deals the next round."""
+    last = state.match.last_round
+    if state.profile.next_dealer == "winner" and last is not None:
+        return last.winner
+    return (state.match.dealer + 1) % len(state.hands)
+
+
+def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
+    """Every legal move now, in a fixed order: the in-turn moves, then UNO calls and catches.
+
+    With ``player`` given, only that player's moves.
+    """
+    out: list[Move] = []
+    phase = state.phase
+    p = state.current
+    if player is None or player == p:
+        if phase is Phase.PLAY:
+            _turn_plays(state, out)
+            playable = bool(out)
+            if may_draw(state, playable) is None:
+                out.append(DRAW[p])
+            if may_pass(state, playable) is None:
+                out.append(PASS[p])
+        elif phase is Phase.DRAWN:
+            _turn_plays(state, out)
+            out.append(PASS[p])
+        elif phase is Phase.CHALLENGE:
+            out.append(CHALLENGE[p])
+            out.append(ACCEPT[p])
+        elif phase is Phase.CHOOSE_COLOR:
+            out.extend(CHOOSE_COLOR[p])
+    if phase is Phase.ROUND_OVER:
+        dealer = next_dealer(state)
+        if player is None or player == dealer:
+            out.append(NEXT_ROUND[dealer])
+    exposed = state.uno_exposed
+    if exposed >= 0:
+        if player is None or player == exposed:
+            out.append(CALL_UNO[exposed])
+        for q in range(len(state.hands)):
+            if q != exposed and (player is None or player == q):
+                out.append(CATCH_UNO[q][exposed])
+    return out
+
+
+# --- checking ----------------------------------------------------------------------------
+def _refuse(move: object, block: Block) -> IllegalMoveError:
+    return IllegalMoveError(move, *block)
+
+
+def _check_play(state: GameState, move: Play) -> None:
+    p = move.player
+    card = move.card
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NUM_CARD_CODES:
+        raise _refuse(move, ("PLAY-1", "unknown-card", f"{card!r} is not a card"))
+    block = play_block(state, p, card)
+    if block is not None:
+        raise _refuse(move, block)
+    if IS_WILD[card]:
+        if move.color is None or not isinstance(move.color, int) or not 0 <= move.color < 4:
+            raise _refuse(move, ("ACT-4", "colour-required", "a wild must name one of the four colours"))
+        if needs_target(state, card):
+            t = move.target
+            if t is None:
+                raise _refuse(move, ("ACT-7", "target-required", f"{card!r} needs an opponent as target"))
+            if not isinstance(t, int) or not 0 <= t < len(state.hands) or t == p:
+                raise _refuse(move, ("ACT-7", "invalid-target", f"target {t!r} is not an opponent"))
+        elif move.target is not None:
+            raise _refuse(move, ("PLAY-1", "target-not-allowed", f"{card!r} takes no target"))
+    else:
+        if move.color is not None:
+            raise _refuse(move, ("PLAY-1", "colour-not-allowed", "only a wild names a colour"))
+        if move.target is not None:
+            raise _refuse(move, ("PLAY-1", "target-not-allowed", f"{card!r} takes no target"))
+    if move.uno and len(state.hands[p]) != 2:
+        raise _refuse(move, ("UNO-1", "uno-not-next-to-last",
+                             "UNO is called when playing the next-to-last card"))
+
+
+def _check_turn_move(state: GameState, move: Move) -> None:
+    phase = state.phase
+    if move.player != state.current:
+        if phase is Phase.CHALLENGE and isinstance(move, Challenge | Accept):
+            raise _refuse(move, ("WD4-3", "not-challenged",
+                                 f"only player {state.current}, who must draw, may answer the Wild Draw Four"))
+        raise _refuse(move, ("PLAY-8", "not-your-turn", f"it is player {state.current}'s turn"))
+    if phase is Phase.CHALLENGE:
+        if not isinstance(move, Challenge | Accept):
+            raise _refuse(move, ("WD4-3", "must-answer-challenge",
+                                 "a Wild Draw Four was played on you: Challenge or Accept"))
+        return
+    if phase is Phase.CHOOSE_COLOR:
+        if not isinstance(move, ChooseColor):
+            raise _refuse(move, ("SETUP-8", "must-choose-colour", "name the colour of the first card first"))
+        if not isinstance(move.color, int) or not 0 <= move.color < 4:
+            raise _refuse(move, ("SETUP-8", "colour-required", "name one of the four colours"))
+        return
+    # PLAY or DRAWN
+    if isinstance(move, Play):
+        _check_play(state, move)
+    elif isinstance(move, Draw):
+        if phase is Phase.DRAWN:
+            raise _refuse(move, ("PLAY-6", "already-drew", "one card is drawn per turn: play it or keep it"))
+        block = may_draw(state, has_play(state))
+        if block is not None:
+            raise _refuse(move, block)
+    elif isinstance(move, Pass):
+        block = may_pass(state, has_play(state))
+        if block is not None:
+            raise _refuse(move, block)
+    else:
+        raise _refuse(move, ("PLAY-1", "wrong-phase", f"{type(move).__name__} is not a move of an ordinary turn"))
+
+
+def check_move(state: GameState, move: Move) -> None:
+    """Raise :class:`IllegalMoveError` if ``move`` is not legal in ``state``."""
+    from .moves import MOVE_TYPES
+
+    if not isinstance(move, MOVE_TYPES):
+        raise IllegalMoveError(move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")
+    player = move.player
+    n = len(state.hands)
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+        raise IllegalMoveError(move, "SETUP-1", "no-such-player", f"there is no player {player!r} among {n}")
+    phase = state.phase
+    if phase is Phase.MATCH_OVER:
+        raise _refuse(move, ("SCORE-2", "match-over", "the match is over"))
+    if isinstance(move, CallUno):
+        if state.uno_exposed != player:
+            raise _refuse(move, ("UNO-4", "no-uno-owed",
+                                 "only a player who just played the next-to-last card without calling may call late"))
+        return
+    if isinstance(move, CatchUno):
+        t = move.target
+        if t == player:
+            raise _refuse(move, ("UNO-6", "cannot-catch-self", "call UNO instead of catching yourself"))
+        if state.uno_exposed < 0 or t != state.uno_exposed:
+            raise _refuse(move, ("UNO-5", "not-catchable",
+                                 f"player {t!r} cannot be caught now (no missed UNO, or their window has closed)"))
+        return
+    if phase is Phase.ROUND_OVER:
+        if not isinstance(move, NextRound):
+            raise _refuse(move, ("END-1", "round-over", "the round is over"))
+        dealer = next_dealer(state)
+        if player != dealer:
+            raise _refuse(move, ("SETUP-11", "not-dealer", f"player {dealer} deals the next round"))
+        return
+    if isinstance(move, NextRound):
+        raise _refuse(move, ("END-1", "round-not-over", "the round is still being played"))
+    _check_turn_move(state, move)

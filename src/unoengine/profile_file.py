@@ -1,0 +1,278 @@
+"""Reading profiles from TOML: shipped ones by name, user files by path.
+
+Every key is checked against a schema; unknown keys, wrong types and out-of-range values
+are all reported together in one :class:`ProfileError` naming the file and each key.
+Nothing in a profile is executed.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from . import profile as p
+from .cards import (
+    NUM_CARD_CODES,
+    SYMBOL_KEYS,
+    SYMBOLS_PER_COLOR,
+    WILD_KEYS,
+    parse_card,
+)
+from .errors import ProfileError
+
+Problems = list[tuple[str, str]]
+
+_TOP_KEYS: Final = {
+    "name", "version", "description", "sources",
+    "deck", "setup", "play", "wild_draw_four", "uno", "scoring",
+}
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str) or value not in options:
+            return f"must be one of {', '.join(repr(o) for o in options)}, got {value!r}"
+        return None
+
+    return check
+
+
+def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"must be an integer from {lo} to {hi}, got {value!r}"
+        return None
+
+    return check
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) else f"must be a string, got {value!r}"
+
+
+# section -> key -> (Profile field, checker)
+_SECTIONS: Final[dict[str, dict[str, tuple[str, Callable[[Any], str | None]]]]] = {
+    "setup": {
+        "hand_size": ("hand_size", _int_range(1, 50)),
+        "min_players": ("min_players", _int_range(2, 10)),
+        "max_players": ("max_players", _int_range(2, 10)),
+        "first_card_wild_draw_four": (
+            "first_card_wild_draw_four", _choice(p.FIRST_CARD_WILD_DRAW_FOUR)),
+        "next_dealer": ("next_dealer", _choice(p.NEXT_DEALER)),
+    },
+    "play": {
+        "decline_to_play": ("decline_to_play", _boolean),
+        "two_player_reverse": ("two_player_reverse", _choice(p.TWO_PLAYER_REVERSE)),
+        "blank_cards": ("blank_cards", _choice(p.BLANK_CARDS)),
+        "custom_effect": ("custom_effect", _text),
+    },
+    "wild_draw_four": {
+        "mode": ("wild_draw_four", _choice(p.WILD_DRAW_FOUR_MODES)),
+    },
+    "uno": {
+        "penalty": ("uno_penalty", _int_range(0, 20)),
+    },
+    "scoring": {
+        "mode": ("scoring", _choice(p.SCORING_MODES)),
+        "target": ("target_score", _int_range(1, 1_000_000)),
+    },
+}
+
+
+def _read_card_counts(
+    table: Mapping[str, Any], key: str, problems: Problems, *, per_color: bool
+) -> list[tuple[int, int]]:
+    """(code, count) pairs from a per_color or wild table."""
+    out: list[tuple[int, int]] = []
+    for name, count in table.items():
+        bad = _int_range(0, 1000)(count)
+        if bad:
+            problems.append((f"{key}.{name}", bad))
+            continue
+        if per_color:
+            if name not in SYMBOL_KEYS:
+                problems.append((f"{key}.{name}", f"unknown symbol; expected one of {SYMBOL_KEYS}"))
+                continue
+            symbol = SYMBOL_KEYS.index(name)
+            out.extend((color * SYMBOLS_PER_COLOR + symbol, count) for color in range(4))
+        else:
+            if name not in WILD_KEYS:
+                problems.append((f"{key}.{name}", f"unknown wild kind; expected one of {tuple(WILD_KEYS)}"))
+                continue
+            out.append((WILD_KEYS[name], count))
+    return out
+
+
+def _read_deck(deck: Any, problems: Problems) -> tuple[int, ...]:
+    counts = [0] * NUM_CARD_CODES
+    if not isinstance(deck, Mapping):
+        problems.append(("deck", "missing or not a table"))
+        return tuple(counts)
+    for key in deck:
+        if key not in ("per_color", "wild", "cards"):
+            problems.append((f"deck.{key}", "unknown key; expected per_color, wild or cards"))
+    for section, per_color in (("per_color", True), ("wild", False)):
+        table = deck.get(section, {})
+        if not isinstance(table, Mapping):
+            problems.append((f"deck.{section}", "must be a table"))
+            continue
+        for code, n in _read_card_counts(table, f"deck.{section}", problems, per_color=per_color):
+            counts[code] = n
+    exact = deck.get("cards", {})
+    if not isinstance(exact, Mapping):
+        problems.append(("deck.cards", "must be a table of card name = count"))
+    else:
+        for name, n in exact.items():
+            try:
+                code = parse_card(name)
+            except ValueError as exc:
+                problems.append((f"deck.cards.{name}", str(exc)))
+                continue
+            bad = _int_range(0, 1000)(n)
+            if bad:
+                problems.append((f"deck.cards.{name}", bad))
+            else:
+                counts[code] = n
+    if sum(counts) == 0:
+        problems.append(("deck", "the deck has no cards"))
+    return tuple(counts)
+
+
+def _read_points(scoring: Mapping[str, Any], problems: Problems) -> tuple[int, ...]:
+    points = [0] * NUM_CARD_CODES
+    table = scoring.get("points")
+    if not isinstance(table, Mapping):
+        problems.append(("scoring.points", "missing or not a table of symbol/wild kind = points"))
+        return tuple(points)
+    seen = set()
+    for name, value in table.items():
+        bad = _int_range(0, 10_000)(value)
+        if bad:
+            problems.append((f"scoring.points.{name}", bad))
+            continue
+        if name in SYMBOL_KEYS:
+            symbol = SYMBOL_KEYS.index(name)
+            for color in range(4):
+                points[color * SYMBOLS_PER_COLOR + symbol] = value
+        elif name in WILD_KEYS:
+            points[WILD_KEYS[name]] = value
+        else:
+            problems.append((f"scoring.points.{name}", "unknown symbol or wild kind"))
+            continue
+        seen.add(name)
+    for name in (*SYMBOL_KEYS, *WILD_KEYS):
+        if name not in seen and not any(k == f"scoring.points.{name}" for k, _ in problems):
+            problems.append((f"scoring.points.{name}", "missing: every card kind needs a point value"))
+    return tuple(points)
+
+
+def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.Profile:
+    """Build and validate a Profile from a parsed TOML document."""
+    problems: Problems = []
+    for key in data:
+        if key not in _TOP_KEYS:
+            problems.append((key, f"unknown key; expected one of {sorted(_TOP_KEYS)}"))
+    fields: dict[str, Any] = {}
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        problems.append(("name", "missing or not a non-empty string"))
+    fields["name"] = name if isinstance(name, str) else ""
+    if "version" in data:
+        bad = _int_range(1, 1_000_000)(data["version"])
+        if bad:
+            problems.append(("version", bad))
+        else:
+            fields["version"] = data["version"]
+    if "description" in data:
+        if _text(data["description"]):
+            problems.append(("description", "must be a string"))
+        else:
+            fields["description"] = data["description"]
+    if "sources" in data:
+        sources = data["sources"]
+        if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
+            problems.append(("sources", "must be a list of strings"))
+        else:
+            fields["sources"] = tuple(sources)
+    fields["deck_counts"] = _read_deck(data.get("deck"), problems)
+    for section, keys in _SECTIONS.items():
+        table = data.get(section, {})
+        if not isinstance(table, Mapping):
+            problems.append((section, "must be a table"))
+            continue
+        for key, value in table.items():
+            if section == "scoring" and key == "points":
+                continue
+            if key not in keys:
+                problems.append((f"{section}.{key}", f"unknown key; expected one of {sorted(keys)}"))
+                continue
+            field, check = keys[key]
+            bad = check(value)
+            if bad:
+                problems.append((f"{section}.{key}", bad))
+            else:
+                fields[field] = value
+    scoring = data.get("scoring", {})
+    fields["points"] = _read_points(scoring if isinstance(scoring, Mapping) else {}, problems)
+    if fields.get("min_players", 2) > fields.get("max_players", 10):
+        problems.append(("setup.min_players", "is greater than setup.max_players"))
+    if problems:
+        raise ProfileError.from_problems(source, problems)
+    profile = p.Profile(**fields)
+    need = profile.max_players * profile.hand_size + 1
+    if profile.deck_size < need:
+        raise ProfileError(
+            source,
+            "deck",
+            f"{profile.deck_size} cards in play cannot deal {profile.hand_size} to "
+            f"{profile.max_players} players and turn a first card (needs {need})",
+        )
+    return profile
+
+
+def _shipped_dir() -> Path | None:
+    """The profiles folder: inside the installed package, or the source tree's top level."""
+    packaged = importlib.resources.files("unoengine") / "profiles"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    source_tree = Path(__file__).resolve().parents[2] / "profiles"
+    return source_tree if source_tree.is_dir() else None
+
+
+def shipped_profiles() -> list[str]:
+    """Names of the profiles that ship with the package, sorted."""
+    folder = _shipped_dir()
+    return sorted(f.stem for f in folder.glob("*.toml")) if folder else []
+
+
+def load_profile(name_or_path: str | Path) -> p.Profile:
+    """Load a shipped profile by name (``"classic-108"``) or a TOML file by path."""
+    text = str(name_or_path)
+    path = Path(text)
+    if not (text.endswith(".toml") or path.is_file()):
+        folder = _shipped_dir()
+        candidate = folder / f"{text}.toml" if folder else None
+        if candidate is None or not candidate.is_file():
+            raise ProfileError(
+                text, "name", f"no shipped profile of that name; shipped: {shipped_profiles()}"
+            )
+        path = candidate
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ProfileError(text, "file", f"cannot read: {exc.strerror or exc}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ProfileError(str(path), "toml", f"not valid TOML: {exc}") from None
+    return profile_from_dict(data, str(path))
+
+
+__all__ = ["load_profile", "profile_from_dict", "shipped_profiles"]

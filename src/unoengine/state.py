@@ -1,0 +1,201 @@
+"""The immutable game state.
+
+Representation is chosen for the hot path (see docs/performance.md):
+
+* a hand is a sorted tuple of :class:`Card` ints;
+* the draw pile is a tuple that is never copied while drawing: ``draw_pos`` marks the next
+  card, so a draw shares the tuple with the state before it (structural sharing);
+* the discard pile is a persistent linked list of ``(card, size, below)`` nodes, so a play
+  adds one small node and shares everything under it.
+
+Everything that changes only between rounds (dealer, scores, round number) lives in
+:class:`MatchInfo`, shared by every state of a round.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeAlias
+
+import attrs
+
+from .cards import COLORS, Card, Color
+from .profile import Profile
+
+DiscardNode: TypeAlias = "tuple[Card, int, DiscardNode | None]"
+"""``(top card, number of cards in the pile, the node below or None)``."""
+
+
+class Phase(enum.IntEnum):
+    """What the player to act (``current``) must decide."""
+
+    PLAY = 0
+    """Normal turn: play a card, or draw (PLAY-1..5), or pass when nothing can be drawn (PLAY-7)."""
+    DRAWN = 1
+    """The player drew a playable card: play it or keep it (PLAY-4, PLAY-5)."""
+    CHALLENGE = 2
+    """A Wild Draw Four was played on the player: challenge or accept (WD4-3)."""
+    CHOOSE_COLOR = 3
+    """A wild was turned as the first card: name the colour (SETUP-8, SETUP-9)."""
+    ROUND_OVER = 4
+    """The round is over (END-1); the next dealer may deal the next round."""
+    MATCH_OVER = 5
+    """A player reached the target score (SCORE-2..4)."""
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+@attrs.frozen
+class PendingChallenge:
+    """A Wild Draw Four awaiting the victim's decision (WD4-2, WD4-3).
+
+    ``bluff`` is hidden information: whether the attacker held a card of the colour in play.
+    """
+
+    attacker: int
+    victim: int
+    bluff: bool
+
+
+@attrs.frozen
+class Reveal:
+    """A hand shown privately: ``owner`` showed ``cards`` to ``viewer`` (WD4-3)."""
+
+    viewer: int
+    owner: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class RoundResult:
+    """How a round ended (END-1, PLAY-7) and what it scored (SCORE-1..4)."""
+
+    winner: int
+    blocked: bool
+    hand_points: tuple[int, ...]
+    """Points left in each hand when the round ended."""
+    points_won: tuple[int, ...]
+    """What each player's match score gained from this round."""
+
+
+@attrs.frozen
+class MatchInfo:
+    """The match around the current round."""
+
+    dealer: int
+    scores: tuple[int, ...]
+    round_number: int = 1
+    last_round: RoundResult | None = None
+    winner: int | None = None
+    """The match winner once the match is over."""
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """One moment of a game. Never mutated: :func:`unoengine.apply` returns a new state.
+
+    Build one with :func:`unoengine.new_game` or :func:`unoengine.from_position`; read what a
+    player may know with :func:`unoengine.view`.
+    """
+
+    profile: Profile
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]
+    """The draw pile, top first, including cards already drawn before ``draw_pos``."""
+    draw_pos: int
+    discard: DiscardNode
+    color: int
+    """Colour in play (0..3), or -1 while a first-card wild awaits its colour."""
+    direction: int
+    """+1 clockwise (to the left), -1 counter-clockwise (PLAY-8)."""
+    current: int
+    """The player to act in turn."""
+    phase: Phase
+    drawn: Card | None
+    """The card just drawn, in :attr:`Phase.DRAWN` (PLAY-5: only it may be played)."""
+    challenge: PendingChallenge | None
+    uno_exposed: int
+    """The player who may be caught for not calling UNO, or -1 (UNO-1..7)."""
+    passes: int
+    """Consecutive passes with nothing to draw (PLAY-7 blocked round)."""
+    rng: int
+    """Seed of the next shuffle. Hidden: never part of a view."""
+    match: MatchInfo
+    reveal: Reveal | None = None
+    """The last hand shown by a challenge; only its viewer sees it."""
+
+    # --- derived, read-only -----------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def top_card(self) -> Card:
+        return self.discard[0]
+
+    @property
+    def color_in_play(self) -> Color | None:
+        return COLORS[self.color] if self.color >= 0 else None
+
+    @property
+    def draw_pile_size(self) -> int:
+        return len(self.draw_pile) - self.draw_pos
+
+    @property
+    def remaining_draw_pile(self) -> tuple[Card, ...]:
+        """Cards still to be drawn, top first."""
+        return self.draw_pile[self.draw_pos:]
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first (its last card is the top card)."""
+        return discard_cards(self.discard)
+
+    @property
+    def round_over(self) -> bool:
+        return self.phase >= Phase.ROUND_OVER
+
+    @property
+    def match_over(self) -> bool:
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.match.scores
+
+    @property
+    def dealer(self) -> int:
+        return self.match.dealer
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        return self.hands[player]
+
+    def __repr__(self) -> str:
+        hands = " ".join(f"p{i}:{len(h)}" for i, h in enumerate(self.hands))
+        color = "RYGB"[self.color] if self.color >= 0 else "?"
+        return (
+            f"<GameState {self.profile.name} round {self.match.round_number} {self.phase.name} "
+            f"p{self.current} to act, top {self.top_card!r} colour {color}, "
+            f"dir {'+' if self.direction > 0 else '-'}, draw {self.draw_pile_size}, "
+            f"hands {hands}>"
+        )
+
+
+def discard_cards(node: DiscardNode | None) -> tuple[Card, ...]:
+    """Flatten a discard linked list into a tuple, bottom first."""
+    out: list[Card] = []
+    while node is not None:
+        out.append(node[0])
+        node = node[2]
+    out.reverse()
+    return tuple(out)
+
+
+def discard_from(cards: tuple[Card, ...] | list[Card]) -> DiscardNode:
+    """Build a discard linked list from cards listed bottom first (at least one card)."""
+    node: DiscardNode | None = None
+    for i, c in enumerate(cards):
+        node = (c, i + 1, node)
+    assert node is not None, "a discard pile needs at least one card"
+    return node

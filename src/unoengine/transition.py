@@ -1,0 +1,268 @@
+"""The transition function: ``apply(state, move) -> new state``.
+
+Each kind of move has one handler; each card's effect (ACT-1..9) has one function below.
+``apply`` first checks the move with :func:`unoengine.legality.check_move` and only then
+builds the new state in a :class:`Draft`; the input state is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import (
+    BLANK,
+    CARDS,
+    COLOR_OF,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    SYMBOL_OF,
+    WILD_CUSTOMIZABLE,
+    WILD_DRAW_FOUR,
+    WILD_SHUFFLE_HANDS,
+    WILD_SWAP_HANDS,
+)
+from .draft import Draft
+from .effects import get_effect, shuffle_hands, swap_hands
+from .legality import check_move, holds_color, placement_block
+from .moves import (
+    Accept,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    Move,
+    NextRound,
+    Pass,
+    Play,
+)
+from .scoring import end_round, end_round_blocked
+from .state import GameState, PendingChallenge, Phase, Reveal
+
+DRAW_TWO_COUNT = 2  # ACT-3
+DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
+CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """Return the state after ``move``. Raises IllegalMoveError (state untouched) if illegal."""
+    check_move(state, move)
+    return _HANDLERS[type(move)](state, move)
+
+
+# --- in-turn moves -------------------------------------------------------------------------
+def _play(state: GameState, move: Move) -> GameState:
+    assert isinstance(move, Play)
+    d = Draft(state)
+    p = move.player
+    card = CARDS[move.card]
+    hand_before = d.hands[p]
+    # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
+    bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, d.color)
+    hand = d.remove_from_hand(p, card)
+    d.put_on_discard(card)
+    d.color = int(move.color) if move.color is not None else COLOR_OF[card]
+    d.uno_exposed = -1  # UNO-5: playing begins the turn; any earlier window is closed
+    d.passes = 0
+    d.drawn = None
+    if not hand:
+        return _go_out(d, p, card)
+    _card_effect(d, p, card, move.target)
+    # UNO-1/UNO-2: playing the next-to-last card without calling opens the catch window.
+    if len(hand_before) == 2 and not move.uno and len(d.hands[p]) == 1:
+        d.uno_exposed = p
+    if card == WILD_DRAW_FOUR:
+        _wild_draw_four(d, p, bluff)
+    return d.freeze()
+
+
+def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
+    """Carry out the card's effect and pass the turn on (ACT-1..8)."""
+    symbol = SYMBOL_OF[card]
+    n = len(d.hands)
+    if symbol == SKIP:  # ACT-1
+        d.start_turn(d.seat_after(p, 2))
+    elif symbol == REVERSE:  # ACT-2
+        d.direction = -d.direction
+        if n == 2 and d.profile.two_player_reverse == "skip":  # HOUSE-6
+            d.start_turn(p)
+        else:
+            d.start_turn(d.seat_after(p))
+    elif symbol == DRAW_TWO:  # ACT-3
+        victim = d.seat_after(p)
+        d.draw(victim, DRAW_TWO_COUNT)
+        d.start_turn(d.seat_after(p, 2))
+    elif card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
+        pass
+    elif card == WILD_SHUFFLE_HANDS:  # ACT-6
+        d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
+        d.start_turn(d.seat_after(p))
+    elif card == WILD_SWAP_HANDS:  # ACT-7
+        assert target is not None
+        d.hands = swap_hands(d.hands, p, target)
+        d.start_turn(d.seat_after(p))
+    elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
+        _custom_effect(d, p, target)
+        d.start_turn(d.seat_after(p))
+    else:  # numbers, plain Wild (ACT-4)
+        d.start_turn(d.seat_after(p))
+
+
+def _custom_effect(d: Draft, p: int, target: int | None) -> None:
+    """ACT-8: run the profile's registered effect on the frozen state, then continue from it."""
+    effect = get_effect(d.profile.custom_effect)
+    if effect.name == "wild":
+        return
+    after = effect.apply(d.freeze(), p, target)
+    fresh = Draft(after)
+    for name in Draft.__slots__:
+        setattr(d, name, getattr(fresh, name))
+
+
+def _wild_draw_four(d: Draft, p: int, bluff: bool) -> None:
+    """ACT-5 / WD4-2: the next player draws 4 and is skipped, or may first challenge."""
+    victim = d.seat_after(p)
+    if d.profile.wild_draw_four == "challenge":
+        d.current = victim
+        d.phase = Phase.CHALLENGE
+        d.challenge = PendingChallenge(p, victim, bluff)
+    else:
+        d.draw(victim, DRAW_FOUR_COUNT)
+        d.start_turn(d.seat_after(p, 2))
+
+
+def _go_out(d: Draft, p: int, card: int) -> GameState:
+    """END-1 / ACT-9: the player has no cards; a Draw Two or Wild Draw Four is still drawn.
+
+    RULING (docs/rulings.md): other effects of a last card (Skip, Reverse, Shuffle Hands,
+    Swap Hands, custom effects) are not carried out: the round is over.
+    """
+    victim = d.seat_after(p)
+    if SYMBOL_OF[card] == DRAW_TWO:
+        d.draw(victim, DRAW_TWO_COUNT)
+    elif card == WILD_DRAW_FOUR:
+        if d.profile.wild_draw_four == "challenge":
+            # WD4-3: the victim may still challenge; a last card can never be a bluff.
+            d.current = victim
+            d.phase = Phase.CHALLENGE
+            d.challenge = PendingChallenge(p, victim, False)
+            return d.freeze()
+        d.draw(victim, DRAW_FOUR_COUNT)
+    return end_round(d, p)
+
+
+def _draw(state: GameState, move: Move) -> GameState:
+    """PLAY-4/5/6: draw one card; if it can be played the player may play or keep it."""
+    d = Draft(state)
+    p = move.player
+    d.uno_exposed = -1  # UNO-5: drawing begins the turn
+    d.passes = 0
+    (card,) = d.draw(p, 1)
+    if placement_block(d.profile, d.discard[0], d.color, d.hands[p], card) is None:
+        d.phase = Phase.DRAWN
+        d.drawn = card
+    else:
+        d.start_turn(d.seat_after(p))
+    return d.freeze()
+
+
+def _pass(state: GameState, move: Move) -> GameState:
+    """PLAY-4 keep the drawn card, or PLAY-7 pass with nothing to draw (blocked after a full round)."""
+    d = Draft(state)
+    p = move.player
+    d.uno_exposed = -1
+    if state.phase is Phase.DRAWN:
+        d.passes = 0
+    else:
+        d.passes += 1
+        if d.passes >= len(d.hands):
+            return end_round_blocked(d)
+    d.start_turn(d.seat_after(p))
+    return d.freeze()
+
+
+def _choose_color(state: GameState, move: Move) -> GameState:
+    """SETUP-8/SETUP-10: the first player names the colour and plays; SETUP-9 apply option:
+    the dealer names it and the first player draws 4 and is skipped."""
+    assert isinstance(move, ChooseColor)
+    d = Draft(state)
+    d.color = int(move.color)
+    if d.discard[0] == WILD_DRAW_FOUR:  # HOUSE-7
+        first = d.seat_after(move.player)
+        d.draw(first, DRAW_FOUR_COUNT)
+        d.start_turn(d.seat_after(first))
+    else:
+        d.start_turn(move.player)
+    return d.freeze()
+
+
+def _challenge(state: GameState, move: Move) -> GameState:
+    """WD4-3..5: the attacker shows the hand to the challenger alone."""
+    d = Draft(state)
+    pending = state.challenge
+    assert pending is not None
+    attacker, victim = pending.attacker, pending.victim
+    d.uno_exposed = -1  # UNO-7: a challenge decision begins the turn
+    d.challenge = None
+    d.reveal = Reveal(victim, attacker, state.hands[attacker])
+    if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
+        d.draw(attacker, DRAW_FOUR_COUNT)
+        d.start_turn(victim)
+        return d.freeze()
+    # WD4-5 innocent: challenger draws 6 and misses the turn
+    d.draw(victim, DRAW_FOUR_COUNT + CHALLENGE_EXTRA)
+    if not d.hands[attacker]:
+        return end_round(d, attacker)
+    d.start_turn(d.seat_after(victim))
+    return d.freeze()
+
+
+def _accept(state: GameState, move: Move) -> GameState:
+    """ACT-5: draw 4 and miss the turn."""
+    d = Draft(state)
+    pending = state.challenge
+    assert pending is not None
+    d.uno_exposed = -1  # UNO-7
+    d.challenge = None
+    d.draw(pending.victim, DRAW_FOUR_COUNT)
+    if not d.hands[pending.attacker]:
+        return end_round(d, pending.attacker)
+    d.start_turn(d.seat_after(pending.victim))
+    return d.freeze()
+
+
+# --- out-of-turn moves ---------------------------------------------------------------------
+def _call_uno(state: GameState, move: Move) -> GameState:
+    """UNO-4: a late call before anyone catches you makes you safe."""
+    d = Draft(state)
+    d.uno_exposed = -1
+    return d.freeze()
+
+
+def _catch_uno(state: GameState, move: Move) -> GameState:
+    """UNO-2: the caught player draws the profile's penalty."""
+    assert isinstance(move, CatchUno)
+    d = Draft(state)
+    d.uno_exposed = -1
+    d.draw(move.target, d.profile.uno_penalty)
+    return d.freeze()
+
+
+def _next_round(state: GameState, move: Move) -> GameState:
+    from .dealing import deal_round
+
+    return deal_round(state, move.player)
+
+
+_HANDLERS: dict[type, Callable[[GameState, Move], GameState]] = {
+    Play: _play,
+    Draw: _draw,
+    Pass: _pass,
+    ChooseColor: _choose_color,
+    Challenge: _challenge,
+    Accept: _accept,
+    CallUno: _call_uno,
+    CatchUno: _catch_uno,
+    NextRound: _next_round,
+}

@@ -1,0 +1,92 @@
+"""What one player may know (the information set), and nothing more.
+
+A view holds the player's own hand, public facts (hand sizes, discard pile, colour,
+direction, whose turn, pile size, pending decisions, scores), what was shown to this player
+alone (a challenged hand, WD4-3), and the player's legal moves, so a bot can act from its
+view alone. It never holds another hand, the draw-pile order, a bluff flag or the seed.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .cards import COLORS, Card, Color
+from .legality import legal_moves
+from .moves import Move
+from .profile import Profile
+from .state import GameState, Phase, Reveal, RoundResult
+
+
+@attrs.frozen
+class PlayerView:
+    """Everything ``player`` may know about a state."""
+
+    profile: Profile
+    player: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    discard_pile: tuple[Card, ...]
+    """Bottom first; the last card is the top card. Every card on it was seen played."""
+    color: Color | None
+    direction: int
+    current: int
+    phase: Phase
+    draw_pile_size: int
+    drawn_card: Card | None
+    """The card this player just drew (PLAY-5), when it is theirs to play or keep."""
+    challenge_attacker: int | None
+    """Who played the Wild Draw Four awaiting a challenge decision (WD4-3), if any."""
+    uno_exposed: int | None
+    """The player who may be caught for not calling UNO right now (UNO-2), if any."""
+    scores: tuple[int, ...]
+    dealer: int
+    round_number: int
+    last_round: RoundResult | None
+    match_winner: int | None
+    revealed: Reveal | None
+    """The last hand shown to this player by a challenge (WD4-3)."""
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def top_card(self) -> Card:
+        return self.discard_pile[-1]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.player and self.phase < Phase.ROUND_OVER
+
+
+def view(state: GameState, player: int) -> PlayerView:
+    """The view of ``player`` (0-based seat)."""
+    n = len(state.hands)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"there is no player {player!r} among {n}")
+    pending = state.challenge
+    reveal = state.reveal if state.reveal is not None and state.reveal.viewer == player else None
+    drawn = state.drawn if state.phase is Phase.DRAWN and state.current == player else None
+    return PlayerView(
+        profile=state.profile,
+        player=player,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        discard_pile=state.discard_pile,
+        color=COLORS[state.color] if state.color >= 0 else None,
+        direction=state.direction,
+        current=state.current,
+        phase=state.phase,
+        draw_pile_size=state.draw_pile_size,
+        drawn_card=drawn,
+        challenge_attacker=pending.attacker if pending is not None else None,
+        uno_exposed=state.uno_exposed if state.uno_exposed >= 0 else None,
+        scores=state.match.scores,
+        dealer=state.match.dealer,
+        round_number=state.match.round_number,
+        last_round=state.match.last_round,
+        match_winner=state.match.winner,
+        revealed=reveal,
+        legal_moves=tuple(legal_moves(state, player)),
+    )
