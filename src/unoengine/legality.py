@@ -31,6 +31,7 @@ from .moves import (
     CHALLENGE,
     CHOOSE_COLOR,
     DRAW,
+    MOVE_TYPES,
     NEXT_ROUND,
     PASS,
     Accept,
@@ -50,8 +51,20 @@ from .moves import (
 from .profile import Profile
 from .state import GameState, Phase
 
-Block = tuple[str, str, str]
-"""(rule ID, reason code, human detail) of a refusal."""
+_MOVE_TYPES: Final = frozenset(MOVE_TYPES)
+
+Block = tuple[str, str]
+"""(rule ID, reason code) of a refusal; the message is written only when one is raised."""
+
+CARD_NOT_IN_HAND: Final = ("PLAY-1", "card-not-in-hand")
+ONLY_DRAWN_CARD: Final = ("PLAY-5", "only-drawn-card")
+NO_MATCH: Final = ("PLAY-1", "card-does-not-match")
+WD4_RESTRICTED: Final = ("WD4-1", "wild-draw-four-restricted")
+NOT_PLAYABLE: Final = ("PLAY-1", "not-playable")
+NOTHING_TO_DRAW: Final = ("PLAY-7", "nothing-to-draw")
+MUST_PLAY_NOT_DRAW: Final = ("HOUSE-5", "must-play")
+MUST_PLAY_NOT_PASS: Final = ("PLAY-7", "must-play")
+MUST_DRAW: Final = ("PLAY-4", "must-draw")
 
 
 def _build_match_table() -> tuple[tuple[tuple[bool, ...], ...], ...]:
@@ -88,47 +101,69 @@ def needs_target(state: GameState, card: int) -> bool:
     return False
 
 
-def play_block(state: GameState, player: int, card: int) -> Block | None:
-    """Why ``player`` may not play ``card`` now, or None when they may (colour/target aside)."""
+def wild_draw_four_forbidden(profile: Profile, hand: tuple[Card, ...], color: int) -> bool:
+    """WD4-1/WD4-6: in "enforced" mode a Wild Draw Four may not be played while holding the colour.
+
+    In "challenge" mode the same play is a legal bluff (WD4-2); "unrestricted" has no limit.
+    """
+    return profile.wild_draw_four == "enforced" and holds_color(hand, color)
+
+
+def card_playable(profile: Profile, top: int, color: int, hand: tuple[Card, ...], card: int) -> bool:
+    """May ``card`` go on ``top`` with ``color`` in play, played from ``hand``? (PLAY-1..3, WD4-1)"""
+    return MATCHES[top][color][card] and not (
+        card == WILD_DRAW_FOUR and wild_draw_four_forbidden(profile, hand, color)
+    )
+
+
+def playable_cards(state: GameState) -> list[int]:
+    """The distinct cards the player to act may play now (PLAY or DRAWN phase).
+
+    This is the one test of which cards may be played: legal_moves lists exactly these and
+    check_move accepts exactly these. After a draw only the drawn card counts (PLAY-5).
+    """
+    hand = state.hands[state.current]
+    row = MATCHES[state.discard[0]][state.color]
+    out: list[int] = []
+    if state.phase is Phase.DRAWN:
+        drawn = state.drawn
+        if drawn is not None and row[drawn]:
+            out.append(drawn)
+    else:
+        previous = -1
+        for c in hand:
+            if c != previous and row[c]:
+                out.append(c)
+            previous = c
+    if out and out[-1] >= WILD_DRAW_FOUR and WILD_DRAW_FOUR in out and wild_draw_four_forbidden(
+        state.profile, hand, state.color
+    ):
+        out.remove(WILD_DRAW_FOUR)
+    return out
+
+
+def explain_unplayable(state: GameState, player: int, card: int) -> Block:
+    """Which rule keeps ``card`` from being played: for error messages only."""
     hand = state.hands[player]
     if card not in hand:
-        return ("PLAY-1", "card-not-in-hand", f"{card!r} is not in the hand")
+        return CARD_NOT_IN_HAND
     if state.phase is Phase.DRAWN and card != state.drawn:
-        return ("PLAY-5", "only-drawn-card", f"after drawing only the drawn card {state.drawn!r} may be played")
-    return placement_block(state.profile, state.discard[0], state.color, hand, card)
-
-
-def placement_block(
-    profile: Profile, top: int, color: int, hand: tuple[Card, ...], card: int
-) -> Block | None:
-    """Why ``card`` may not go on ``top`` with ``color`` in play from ``hand``, or None."""
-    if not MATCHES[top][color][card]:
-        return ("PLAY-1", "card-does-not-match",
-                f"{CARDS[card]!r} matches neither colour {'RYGB'[color]} nor the top card {CARDS[top]!r}")
-    if (card == WILD_DRAW_FOUR and profile.wild_draw_four == "enforced"
-            and holds_color(hand, color)):
-        return ("WD4-1", "wild-draw-four-restricted",
-                f"Wild Draw Four is not allowed while holding a card of colour {'RYGB'[color]}")
-    return None
+        return ONLY_DRAWN_CARD
+    if not MATCHES[state.discard[0]][state.color][card]:
+        return NO_MATCH
+    if card == WILD_DRAW_FOUR and wild_draw_four_forbidden(state.profile, hand, state.color):
+        return WD4_RESTRICTED
+    return NOT_PLAYABLE
 
 
 def _turn_plays(state: GameState, out: list[Move]) -> None:
     """Append the Play moves of the player to act (PLAY or DRAWN phase)."""
     p = state.current
-    hand = state.hands[p]
-    with_uno = len(hand) == 2  # UNO-1: the call goes with the next-to-last card
-    n = len(state.hands)
-    candidates: tuple[Card, ...] = hand if state.phase is Phase.PLAY else (state.drawn,)  # type: ignore[assignment]
-    previous = -1
-    for c in candidates:
-        if c == previous:
-            continue
-        previous = c
-        if play_block(state, p, c) is not None:
-            continue
+    with_uno = len(state.hands[p]) == 2  # UNO-1: the call goes with the next-to-last card
+    for c in playable_cards(state):
         if IS_WILD[c]:
             if needs_target(state, c):
-                for target in range(n):
+                for target in range(len(state.hands)):
                     if target != p:
                         for k in range(4):
                             out.append(targeted_play(p, c, k, target, False))
@@ -146,9 +181,8 @@ def _turn_plays(state: GameState, out: list[Move]) -> None:
 
 
 def has_play(state: GameState) -> bool:
-    """Can the player to act play any card from the hand now?"""
-    p = state.current
-    return any(play_block(state, p, c) is None for c in state.hands[p])
+    """Can the player to act play any card now?"""
+    return bool(playable_cards(state))
 
 
 def can_draw(state: GameState) -> bool:
@@ -159,9 +193,9 @@ def can_draw(state: GameState) -> bool:
 def may_draw(state: GameState, playable: bool) -> Block | None:
     """Why the player to act may not draw now (PLAY phase), or None."""
     if not can_draw(state):
-        return ("PLAY-7", "nothing-to-draw", "the draw pile and the discard pile below the top are empty")
+        return NOTHING_TO_DRAW
     if playable and not state.profile.decline_to_play:
-        return ("HOUSE-5", "must-play", "this profile forbids declining to play (play.decline_to_play = false)")
+        return MUST_PLAY_NOT_DRAW
     return None
 
 
@@ -170,9 +204,9 @@ def may_pass(state: GameState, playable: bool) -> Block | None:
     if state.phase is Phase.DRAWN:
         return None
     if playable:
-        return ("PLAY-7", "must-play", "a player who can play may not pass")
+        return MUST_PLAY_NOT_PASS
     if can_draw(state):
-        return ("PLAY-4", "must-draw", "a player who cannot play must draw")
+        return MUST_DRAW
     return None
 
 
@@ -223,79 +257,92 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
 
 
 # --- checking ----------------------------------------------------------------------------
-def _refuse(move: object, block: Block) -> IllegalMoveError:
-    return IllegalMoveError(move, *block)
+def _refuse(move: object, block: Block, detail: str) -> IllegalMoveError:
+    return IllegalMoveError(move, block[0], block[1], detail)
+
+
+def _block_text(state: GameState, block: Block, card: int = -1) -> str:
+    """The human sentence for a refusal found by the shared predicates."""
+    top, color = CARDS[state.discard[0]], "RYGB"[state.color] if state.color >= 0 else "?"
+    texts = {
+        CARD_NOT_IN_HAND: f"{CARDS[card]!r} is not in the hand" if card >= 0 else "",
+        ONLY_DRAWN_CARD: f"after drawing, only the drawn card {state.drawn!r} may be played",
+        NO_MATCH: f"{CARDS[card]!r} matches neither colour {color} nor the top card {top!r}" if card >= 0 else "",
+        WD4_RESTRICTED: f"Wild Draw Four is not allowed while holding a card of colour {color}",
+        NOT_PLAYABLE: "that card cannot be played now",
+        NOTHING_TO_DRAW: "the draw pile and the discard pile below its top card are empty",
+        MUST_PLAY_NOT_DRAW: "this profile forbids declining to play (play.decline_to_play = false)",
+        MUST_PLAY_NOT_PASS: "a player who can play may not pass",
+        MUST_DRAW: "a player who cannot play must draw",
+    }
+    return texts.get(block, block[1])
 
 
 def _check_play(state: GameState, move: Play) -> None:
     p = move.player
     card = move.card
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NUM_CARD_CODES:
-        raise _refuse(move, ("PLAY-1", "unknown-card", f"{card!r} is not a card"))
-    block = play_block(state, p, card)
-    if block is not None:
-        raise _refuse(move, block)
+        raise _refuse(move, ("PLAY-1", "unknown-card"), f"{card!r} is not a card")
+    if card not in playable_cards(state):
+        block = explain_unplayable(state, p, card)
+        raise _refuse(move, block, _block_text(state, block, card))
     if IS_WILD[card]:
         if move.color is None or not isinstance(move.color, int) or not 0 <= move.color < 4:
-            raise _refuse(move, ("ACT-4", "colour-required", "a wild must name one of the four colours"))
+            raise _refuse(move, ("ACT-4", "colour-required"), "a wild must name one of the four colours")
         if needs_target(state, card):
             t = move.target
             if t is None:
-                raise _refuse(move, ("ACT-7", "target-required", f"{card!r} needs an opponent as target"))
+                raise _refuse(move, ("ACT-7", "target-required"), f"{card!r} needs an opponent as target")
             if not isinstance(t, int) or not 0 <= t < len(state.hands) or t == p:
-                raise _refuse(move, ("ACT-7", "invalid-target", f"target {t!r} is not an opponent"))
+                raise _refuse(move, ("ACT-7", "invalid-target"), f"target {t!r} is not an opponent")
         elif move.target is not None:
-            raise _refuse(move, ("PLAY-1", "target-not-allowed", f"{card!r} takes no target"))
+            raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{card!r} takes no target")
     else:
         if move.color is not None:
-            raise _refuse(move, ("PLAY-1", "colour-not-allowed", "only a wild names a colour"))
+            raise _refuse(move, ("PLAY-1", "colour-not-allowed"), "only a wild names a colour")
         if move.target is not None:
-            raise _refuse(move, ("PLAY-1", "target-not-allowed", f"{card!r} takes no target"))
+            raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{card!r} takes no target")
     if move.uno and len(state.hands[p]) != 2:
-        raise _refuse(move, ("UNO-1", "uno-not-next-to-last",
-                             "UNO is called when playing the next-to-last card"))
+        raise _refuse(move, ("UNO-1", "uno-not-next-to-last"), "UNO is called when playing the next-to-last card")
 
 
 def _check_turn_move(state: GameState, move: Move) -> None:
     phase = state.phase
     if move.player != state.current:
         if phase is Phase.CHALLENGE and isinstance(move, Challenge | Accept):
-            raise _refuse(move, ("WD4-3", "not-challenged",
-                                 f"only player {state.current}, who must draw, may answer the Wild Draw Four"))
-        raise _refuse(move, ("PLAY-8", "not-your-turn", f"it is player {state.current}'s turn"))
+            detail = f"only player {state.current}, who must draw, may answer it"
+            raise _refuse(move, ("WD4-3", "not-challenged"), detail)
+        raise _refuse(move, ("PLAY-8", "not-your-turn"), f"it is player {state.current}'s turn")
     if phase is Phase.CHALLENGE:
         if not isinstance(move, Challenge | Accept):
-            raise _refuse(move, ("WD4-3", "must-answer-challenge",
-                                 "a Wild Draw Four was played on you: Challenge or Accept"))
+            raise _refuse(move, ("WD4-3", "must-answer-challenge"), "answer the Wild Draw Four: Challenge or Accept")
         return
     if phase is Phase.CHOOSE_COLOR:
         if not isinstance(move, ChooseColor):
-            raise _refuse(move, ("SETUP-8", "must-choose-colour", "name the colour of the first card first"))
+            raise _refuse(move, ("SETUP-8", "must-choose-colour"), "name the colour of the first card first")
         if not isinstance(move.color, int) or not 0 <= move.color < 4:
-            raise _refuse(move, ("SETUP-8", "colour-required", "name one of the four colours"))
+            raise _refuse(move, ("SETUP-8", "colour-required"), "name one of the four colours")
         return
     # PLAY or DRAWN
     if isinstance(move, Play):
         _check_play(state, move)
     elif isinstance(move, Draw):
         if phase is Phase.DRAWN:
-            raise _refuse(move, ("PLAY-6", "already-drew", "one card is drawn per turn: play it or keep it"))
+            raise _refuse(move, ("PLAY-6", "already-drew"), "one card is drawn per turn: play it or keep it")
         block = may_draw(state, has_play(state))
         if block is not None:
-            raise _refuse(move, block)
+            raise _refuse(move, block, _block_text(state, block))
     elif isinstance(move, Pass):
         block = may_pass(state, has_play(state))
         if block is not None:
-            raise _refuse(move, block)
+            raise _refuse(move, block, _block_text(state, block))
     else:
-        raise _refuse(move, ("PLAY-1", "wrong-phase", f"{type(move).__name__} is not a move of an ordinary turn"))
+        raise _refuse(move, ("PLAY-1", "wrong-phase"), f"{type(move).__name__} is not a move of an ordinary turn")
 
 
 def check_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` if ``move`` is not legal in ``state``."""
-    from .moves import MOVE_TYPES
-
-    if not isinstance(move, MOVE_TYPES):
+    if type(move) not in _MOVE_TYPES:
         raise IllegalMoveError(move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")
     player = move.player
     n = len(state.hands)
@@ -303,27 +350,26 @@ def check_move(state: GameState, move: Move) -> None:
         raise IllegalMoveError(move, "SETUP-1", "no-such-player", f"there is no player {player!r} among {n}")
     phase = state.phase
     if phase is Phase.MATCH_OVER:
-        raise _refuse(move, ("SCORE-2", "match-over", "the match is over"))
+        raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
     if isinstance(move, CallUno):
         if state.uno_exposed != player:
-            raise _refuse(move, ("UNO-4", "no-uno-owed",
-                                 "only a player who just played the next-to-last card without calling may call late"))
+            raise _refuse(move, ("UNO-4", "no-uno-owed"), "only the player who just missed the call may call late")
         return
     if isinstance(move, CatchUno):
         t = move.target
         if t == player:
-            raise _refuse(move, ("UNO-6", "cannot-catch-self", "call UNO instead of catching yourself"))
+            raise _refuse(move, ("UNO-6", "cannot-catch-self"), "call UNO instead of catching yourself")
         if state.uno_exposed < 0 or t != state.uno_exposed:
-            raise _refuse(move, ("UNO-5", "not-catchable",
-                                 f"player {t!r} cannot be caught now (no missed UNO, or their window has closed)"))
+            detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
+            raise _refuse(move, ("UNO-5", "not-catchable"), detail)
         return
     if phase is Phase.ROUND_OVER:
         if not isinstance(move, NextRound):
-            raise _refuse(move, ("END-1", "round-over", "the round is over"))
+            raise _refuse(move, ("END-1", "round-over"), "the round is over")
         dealer = next_dealer(state)
         if player != dealer:
-            raise _refuse(move, ("SETUP-11", "not-dealer", f"player {dealer} deals the next round"))
+            raise _refuse(move, ("SETUP-11", "not-dealer"), f"player {dealer} deals the next round")
         return
     if isinstance(move, NextRound):
-        raise _refuse(move, ("END-1", "round-not-over", "the round is still being played"))
+        raise _refuse(move, ("END-1", "round-not-over"), "the round is still being played")
     _check_turn_move(state, move)

@@ -24,7 +24,7 @@ from .cards import (
 )
 from .draft import Draft
 from .effects import get_effect, shuffle_hands, swap_hands
-from .legality import check_move, holds_color, placement_block
+from .legality import card_playable, check_move, holds_color
 from .moves import (
     Accept,
     CallUno,
@@ -159,7 +159,7 @@ def _draw(state: GameState, move: Move) -> GameState:
     d.uno_exposed = -1  # UNO-5: drawing begins the turn
     d.passes = 0
     (card,) = d.draw(p, 1)
-    if placement_block(d.profile, d.discard[0], d.color, d.hands[p], card) is None:
+    if card_playable(d.profile, d.discard[0], d.color, d.hands[p], card):
         d.phase = Phase.DRAWN
         d.drawn = card
     else:
