@@ -351,6 +351,13 @@ def check_move(state: GameState, move: Move) -> None:
     phase = state.phase
     if phase is Phase.MATCH_OVER:
         raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
+    if phase is Phase.ROUND_OVER:
+        if not isinstance(move, NextRound):
+            raise _refuse(move, ("END-1", "round-over"), "the round is over")
+        dealer = next_dealer(state)
+        if player != dealer:
+            raise _refuse(move, ("SETUP-11", "not-dealer"), f"player {dealer} deals the next round")
+        return
     if isinstance(move, CallUno):
         if state.uno_exposed != player:
             raise _refuse(move, ("UNO-4", "no-uno-owed"), "only the player who just missed the call may call late")
@@ -362,13 +369,6 @@ def check_move(state: GameState, move: Move) -> None:
         if state.uno_exposed < 0 or t != state.uno_exposed:
             detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
             raise _refuse(move, ("UNO-5", "not-catchable"), detail)
-        return
-    if phase is Phase.ROUND_OVER:
-        if not isinstance(move, NextRound):
-            raise _refuse(move, ("END-1", "round-over"), "the round is over")
-        dealer = next_dealer(state)
-        if player != dealer:
-            raise _refuse(move, ("SETUP-11", "not-dealer"), f"player {dealer} deals the next round")
         return
     if isinstance(move, NextRound):
         raise _refuse(move, ("END-1", "round-not-over"), "the round is still being played")

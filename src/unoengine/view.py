@@ -38,6 +38,8 @@ class PlayerView:
     """Who played the Wild Draw Four awaiting a challenge decision (WD4-3), if any."""
     uno_exposed: int | None
     """The player who may be caught for not calling UNO right now (UNO-2), if any."""
+    passes: int
+    """Consecutive passes with nothing to draw so far (PLAY-7: a full round of them blocks the round)."""
     scores: tuple[int, ...]
     dealer: int
     round_number: int
@@ -82,6 +84,7 @@ def view(state: GameState, player: int) -> PlayerView:
         drawn_card=drawn,
         challenge_attacker=pending.attacker if pending is not None else None,
         uno_exposed=state.uno_exposed if state.uno_exposed >= 0 else None,
+        passes=state.passes,
         scores=state.match.scores,
         dealer=state.match.dealer,
         round_number=state.match.round_number,
