@@ -191,7 +191,10 @@ def can_draw(state: GameState) -> bool:
 
 
 def may_draw(state: GameState, playable: bool) -> Block | None:
-    """Why the player to act may not draw now (PLAY phase), or None."""
+    """Why the player to act may not draw now (PLAY phase), or None.
+
+    HOUSE-5: with ``play.decline_to_play = false`` (forced play) a player who can play may not draw.
+    """
     if not can_draw(state):
         return NOTHING_TO_DRAW
     if playable and not state.profile.decline_to_play:
@@ -290,11 +293,12 @@ def _check_play(state: GameState, move: Play) -> None:
         if move.color is None or not isinstance(move.color, int) or not 0 <= move.color < 4:
             raise _refuse(move, ("ACT-4", "colour-required"), "a wild must name one of the four colours")
         if needs_target(state, card):
+            rule = "ACT-7" if card == WILD_SWAP_HANDS else "ACT-8"
             t = move.target
             if t is None:
-                raise _refuse(move, ("ACT-7", "target-required"), f"{card!r} needs an opponent as target")
-            if not isinstance(t, int) or not 0 <= t < len(state.hands) or t == p:
-                raise _refuse(move, ("ACT-7", "invalid-target"), f"target {t!r} is not an opponent")
+                raise _refuse(move, (rule, "target-required"), f"{CARDS[card]!r} needs an opponent as target")
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < len(state.hands) or t == p:
+                raise _refuse(move, (rule, "invalid-target"), f"target {t!r} is not an opponent")
         elif move.target is not None:
             raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{card!r} takes no target")
     else:

@@ -36,7 +36,7 @@ class Play:
     def __repr__(self) -> str:
         text = f"Play(p{self.player} {self.card!r}"
         if self.color is not None:
-            text += f":{'RYGB'[self.color]}"
+            text += f":{'RYGB'[self.color]}" if self.color in range(4) else f":{self.color!r}"
         if self.target is not None:
             text += f" ->p{self.target}"
         return text + (" UNO)" if self.uno else ")")

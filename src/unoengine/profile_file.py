@@ -111,6 +111,11 @@ def _read_card_counts(
 
 
 def _read_deck(deck: Any, problems: Problems) -> tuple[int, ...]:
+    """DECK-5: any composition, as counts per symbol and colour, per wild kind, or per card.
+
+    The shipped profiles describe DECK-1 (classic 108), DECK-2 (GDJ85), DECK-3 (FFK04) and
+    DECK-4 (42003) this way; nothing in the engine assumes a deck size.
+    """
     counts = [0] * NUM_CARD_CODES
     if not isinstance(deck, Mapping):
         problems.append(("deck", "missing or not a table"))

@@ -23,7 +23,8 @@ def round_points(profile: Profile, winner: int, left: Sequence[int]) -> tuple[in
         return tuple(sum(left) - left[winner] if i == winner else 0 for i in range(n))
     if profile.scoring == "own-hand-lowest-wins":  # SCORE-3
         return tuple(0 if i == winner else left[i] for i in range(n))
-    return tuple(1 if i == winner else 0 for i in range(n))  # SCORE-4
+    # SCORE-4: one point per round won
+    return tuple(1 if i == winner else 0 for i in range(n))
 
 
 def match_winner(profile: Profile, scores: Sequence[int]) -> int | None:

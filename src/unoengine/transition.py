@@ -60,6 +60,7 @@ def _play(state: GameState, move: Move) -> GameState:
     hand_before = d.hands[p]
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
     bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, d.color)
+    # UNO-3: the catch window can only open here, once the next-to-last card is on the pile.
     hand = d.remove_from_hand(p, card)
     d.put_on_discard(card)
     d.color = int(move.color) if move.color is not None else COLOR_OF[card]
@@ -241,7 +242,7 @@ def _call_uno(state: GameState, move: Move) -> GameState:
 
 
 def _catch_uno(state: GameState, move: Move) -> GameState:
-    """UNO-2: the caught player draws the profile's penalty."""
+    """UNO-2: the caught player draws the profile's penalty (2 or 4, HOUSE-8)."""
     assert isinstance(move, CatchUno)
     d = Draft(state)
     d.uno_exposed = -1
