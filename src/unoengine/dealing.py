@@ -69,12 +69,15 @@ def _dealer_value(card: int) -> int:
 def choose_dealer(profile: Profile, num_players: int, seed: int) -> tuple[int, int]:
     """SETUP-2: everyone draws a card, the highest deals; RULING: ties redraw among the tied.
 
-    Returns the dealer and the next seed.
+    RULING: when no draw can ever break a tie (a DECK-5 deck whose cards all count the same),
+    the dealer is drawn by lot from the seed instead. Returns the dealer and the next seed.
     """
     r = random.Random(seed)
     cards = profile.deck_cards()
-    r.shuffle(cards)
     contenders = list(range(num_players))
+    if len({_dealer_value(c) for c in cards}) < 2:
+        return r.choice(contenders), r.getrandbits(64)
+    r.shuffle(cards)
     pos = 0
     while True:
         if pos + len(contenders) > len(cards):
@@ -93,9 +96,11 @@ def _first_card(d: Draft, dealer: int) -> GameState:
     n = len(d.hands)
     while True:
         (top,) = d.take_from_pile(1)
-        if top == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "redraw":
-            # SETUP-9: returned into the deck, another card turned.
-            rest = [*list(d.draw_pile[d.draw_pos:]), top]
+        redraw = top == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "redraw"
+        if redraw and any(c != WILD_DRAW_FOUR for c in d.draw_pile[d.draw_pos:]):
+            # SETUP-9: returned into the deck, another card turned. RULING: when only Wild
+            # Draw Fours are left to turn, the card stays and acts as a plain Wild (SETUP-8).
+            rest = [*d.draw_pile[d.draw_pos:], top]
             d.shuffle(rest)
             d.draw_pile, d.draw_pos = tuple(rest), 0
             continue
@@ -108,7 +113,8 @@ def _first_card(d: Draft, dealer: int) -> GameState:
         d.phase = Phase.CHOOSE_COLOR
         # SETUP-8/SETUP-10: the first player names the colour; HOUSE-7 RULING: the dealer
         # names it for a Wild Draw Four that applies.
-        d.current = dealer if top == WILD_DRAW_FOUR else first
+        applies = top == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "apply"
+        d.current = dealer if applies else first
         return d.freeze()
     d.color = COLOR_OF[top]
     symbol = SYMBOL_OF[top]

@@ -189,7 +189,7 @@ def _choose_color(state: GameState, move: Move) -> GameState:
     assert isinstance(move, ChooseColor)
     d = Draft(state)
     d.color = int(move.color)
-    if d.discard[0] == WILD_DRAW_FOUR:  # HOUSE-7
+    if d.discard[0] == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "apply":  # HOUSE-7
         first = d.seat_after(move.player)
         d.draw(first, DRAW_FOUR_COUNT)
         d.start_turn(d.seat_after(first))
