@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_LINE = re.compile(r"^- ([A-Z0-9]+-\d+) (.*)$", re.M)
+RULE_LINE = re.compile(r"^\s*- ([A-Z0-9]+-\d+) (.*)$", re.M)
 
 # Profile keys (section.key in the TOML) that decide how a rule plays out.
 OPTIONS: dict[str, str] = {

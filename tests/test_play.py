@@ -155,6 +155,21 @@ def no_play_state(draw_pile: str) -> u.GameState:
     return u.from_position(CLASSIC, ["B1 B2 Y3", "G5 G6", "Y8 Y9"], "R7", draw_pile=draw_pile, current=0)
 
 
+def keep_unplayable(drawn: u.GameState, player: int, card: str, next_player: int) -> u.GameState:
+    """PLAY-4 RULING: after drawing the unplayable ``card`` the drawer is still to act (phase DRAWN) and may
+    only Pass, keeping it; the Pass ends the turn. Returns the state after the Pass."""
+    assert (drawn.phase, drawn.current, drawn.drawn) == (u.Phase.DRAWN, player, c(card))
+    assert c(card) in drawn.hands[player]
+    assert u.view(drawn, player).drawn_card == c(card)
+    assert u.legal_moves(drawn, player) == [u.Pass(player)]
+    kept = assert_legal(drawn, u.Pass(player))
+    assert (kept.phase, kept.current, kept.drawn) == (u.Phase.PLAY, next_player, None)
+    assert kept.hands == drawn.hands
+    assert (kept.discard_pile, kept.color, kept.remaining_draw_pile) == (
+        drawn.discard_pile, drawn.color, drawn.remaining_draw_pile)
+    return kept
+
+
 def test_no_playable_card_only_draw() -> None:
     """PLAY-4: with no playable card the only move is Draw; passing without drawing is refused."""
     state = no_play_state("R5 G1")
@@ -189,13 +204,50 @@ def test_drawn_playable_card_may_be_kept() -> None:
 
 
 def test_drawn_unplayable_card_ends_the_turn() -> None:
-    """PLAY-4: the drawn G1 cannot be played: the turn passes to the next player at once."""
+    """PLAY-4 RULING: the drawn G1 cannot be played: the drawer stays in phase DRAWN with Pass as the only
+    move (keeping G1); the Pass ends the turn."""
     state = no_play_state("G1 R5")
-    after = assert_legal(state, u.Draw(0))
-    assert (after.current, after.phase, after.drawn, after.top_card) == (1, u.Phase.PLAY, None, c("R7"))
+    drawn = assert_legal(state, u.Draw(0))
+    assert (drawn.current, drawn.phase, drawn.drawn, drawn.top_card) == (0, u.Phase.DRAWN, c("G1"), c("R7"))
+    assert drawn.hands[0] == hand("B1 B2 Y3 G1")
+    assert drawn.remaining_draw_pile == (c("R5"),)
+    assert u.view(drawn, 1).drawn_card is None
+    assert u.legal_moves(drawn) == [u.Pass(0)]
+    assert u.legal_moves(drawn, 1) == [] and u.legal_moves(drawn, 2) == []
+    assert_illegal(drawn, u.Play(0, c("G1")), "PLAY-1", "card-does-not-match")
+    assert_illegal(drawn, u.Play(0, c("B1")), "PLAY-5", "only-drawn-card")
+    assert_illegal(drawn, u.Draw(0), "PLAY-6", "already-drew")
+    assert_illegal(drawn, u.Play(1, c("G5")), "PLAY-8", "not-your-turn")
+    after = keep_unplayable(drawn, 0, "G1", 1)
+    assert (after.top_card, after.passes) == (c("R7"), 0)
     assert after.hands[0] == hand("B1 B2 Y3 G1")
     assert_illegal(after, u.Play(0, c("G1")), "PLAY-8", "not-your-turn")
     assert_illegal(after, u.Draw(0), "PLAY-8", "not-your-turn")
+
+
+def test_other_players_cannot_tell_whether_the_drawn_card_was_playable() -> None:
+    """PLAY-4 RULING: two positions differing only in the top card of the draw pile (playable or not) look
+    the same to every other player after the Draw and after the drawer's Pass."""
+    hands = ["B1 B2 Y3", "G5 G6", "Y8 Y9", "B4 G2"]
+    pairs = [("R5", "G1"), ("G7", "BS"), ("W", "Y+2")]
+    for playable, unplayable in pairs:
+        states = {
+            top: u.from_position(CLASSIC, hands, "R7", draw_pile=f"{top} G9 B6", current=0)
+            for top in (playable, unplayable)
+        }
+        drawn = {top: assert_legal(s, u.Draw(0)) for top, s in states.items()}
+        assert any(isinstance(m, u.Play) for m in u.legal_moves(drawn[playable], 0))
+        assert u.legal_moves(drawn[unplayable], 0) == [u.Pass(0)]
+        assert u.view(drawn[playable], 0) != u.view(drawn[unplayable], 0)
+        kept = {top: assert_legal(s, u.Pass(0)) for top, s in drawn.items()}
+        for other in (1, 2, 3):
+            for after in (drawn, kept):
+                seen = u.view(after[playable], other)
+                assert seen == u.view(after[unplayable], other)
+                assert seen.drawn_card is None
+            assert u.view(drawn[playable], other).phase is u.Phase.DRAWN
+            assert u.view(drawn[playable], other).current == 0
+            assert u.view(kept[playable], other).current == 1
 
 
 def test_drawn_wild_may_be_played_naming_any_colour() -> None:
@@ -236,9 +288,15 @@ def test_after_declining_only_the_drawn_card_may_be_played() -> None:
 
 
 def test_after_declining_unplayable_draw_ends_turn() -> None:
-    """PLAY-5 with PLAY-4: declining and drawing an unplayable card ends the turn; R2 cannot be played."""
-    after = u.apply(decline_state(CLASSIC, "G1 R9"), u.Draw(0))
-    assert (after.current, after.phase) == (1, u.Phase.PLAY)
+    """PLAY-5 with PLAY-4 RULING: declining and drawing the unplayable G1 leaves only Pass; R2 cannot be
+    played any more; the Pass ends the turn."""
+    drawn = u.apply(decline_state(CLASSIC, "G1 R9"), u.Draw(0))
+    assert (drawn.current, drawn.phase, drawn.drawn) == (0, u.Phase.DRAWN, c("G1"))
+    assert drawn.hands[0] == hand("R2 B1 B2 G1")
+    assert u.legal_moves(drawn, 0) == [u.Pass(0)]
+    assert_illegal(drawn, u.Play(0, c("R2")), "PLAY-5", "only-drawn-card")
+    assert_illegal(drawn, u.Play(0, c("G1")), "PLAY-1", "card-does-not-match")
+    after = keep_unplayable(drawn, 0, "G1", 1)
     assert after.hands[0] == hand("R2 B1 B2 G1")
     assert_illegal(after, u.Play(0, c("R2")), "PLAY-8", "not-your-turn")
 
@@ -248,7 +306,7 @@ def test_forced_play_profile_forbids_drawing_with_a_playable_card() -> None:
     forced = attrs.evolve(CLASSIC, decline_to_play=False)
     state = decline_state(forced, "R9 G1")
     assert u.legal_moves(state, 0) == [u.Play(0, c("R2"))]
-    assert_illegal(state, u.Draw(0), "HOUSE-5", "must-play")
+    assert_illegal(state, u.Draw(0), "HOUSE-5", "forced-play")
     assert_illegal(state, u.Pass(0), "PLAY-7", "must-play")
 
 
@@ -257,8 +315,12 @@ def test_forced_play_profile_still_draws_without_a_playable_card() -> None:
     forced = attrs.evolve(CLASSIC, decline_to_play=False)
     state = u.from_position(forced, ["B1 B2 Y3", "G5 G6"], "R7", draw_pile="G1 R5", current=0)
     assert u.legal_moves(state, 0) == [u.Draw(0)]
-    after = assert_legal(state, u.Draw(0))
-    assert (after.current, after.hands[0]) == (1, hand("B1 B2 Y3 G1"))
+    drawn = assert_legal(state, u.Draw(0))
+    assert (drawn.current, drawn.phase, drawn.drawn, drawn.hands[0]) == (0, u.Phase.DRAWN, c("G1"), hand("B1 B2 Y3 G1"))
+    assert u.legal_moves(drawn, 0) == [u.Pass(0)]
+    after = keep_unplayable(drawn, 0, "G1", 1)
+    assert after.hands[0] == hand("B1 B2 Y3 G1")
+    assert after.remaining_draw_pile == (c("R5"),)
 
 
 def test_pass_with_a_playable_card_and_something_to_draw_is_refused() -> None:
@@ -271,11 +333,16 @@ def test_pass_with_a_playable_card_and_something_to_draw_is_refused() -> None:
 def test_draw_exactly_one_card_even_if_unplayable() -> None:
     """PLAY-6: the player draws one card (G1); the playable R5 under it stays on the draw pile."""
     state = no_play_state("G1 R5 R6")
-    after = u.apply(state, u.Draw(0))
-    assert len(after.hands[0]) == len(state.hands[0]) + 1
-    assert after.draw_pile_size == state.draw_pile_size - 1
+    drawn = u.apply(state, u.Draw(0))
+    assert drawn.hands[0] == hand("B1 B2 Y3 G1")
+    assert drawn.draw_pile_size == state.draw_pile_size - 1
+    assert drawn.remaining_draw_pile == (c("R5"), c("R6"))
+    assert (drawn.phase, drawn.current, drawn.drawn) == (u.Phase.DRAWN, 0, c("G1"))
+    assert u.legal_moves(drawn, 0) == [u.Pass(0)]
+    assert_illegal(drawn, u.Draw(0), "PLAY-6", "already-drew")
+    after = keep_unplayable(drawn, 0, "G1", 1)
+    assert after.hands[0] == hand("B1 B2 Y3 G1")
     assert after.remaining_draw_pile == (c("R5"), c("R6"))
-    assert after.current == 1
 
 
 def test_no_second_draw_in_the_same_turn() -> None:
@@ -291,7 +358,13 @@ def test_empty_draw_pile_reshuffles_discards_under_the_top() -> None:
     state = u.from_position(CLASSIC, ["B1 B2", "G1 G2"], "Y5 R7", draw_pile="", current=0)
     before = all_cards(state)
     assert u.legal_moves(state, 0) == [u.Draw(0)]
-    after = assert_legal(state, u.Draw(0))
+    drawn = assert_legal(state, u.Draw(0))
+    assert drawn.discard_pile == (c("R7"),)
+    assert drawn.hands[0] == hand("B1 B2 Y5")
+    assert drawn.draw_pile_size == 0
+    assert (drawn.phase, drawn.current, drawn.drawn, drawn.color) == (u.Phase.DRAWN, 0, c("Y5"), RED)
+    assert u.legal_moves(drawn, 0) == [u.Pass(0)]
+    after = keep_unplayable(drawn, 0, "Y5", 1)
     assert after.discard_pile == (c("R7"),)
     assert after.hands[0] == hand("B1 B2 Y5")
     assert after.draw_pile_size == 0
@@ -395,9 +468,13 @@ def test_a_play_between_passes_restarts_the_count() -> None:
     assert u.Pass(1) not in u.legal_moves(s)
     s = assert_legal(s, u.Play(1, c("W"), color=BLUE, uno=True))
     assert s.passes == 0
-    s = assert_legal(s, u.Draw(2))  # reshuffles R5: not playable on blue, turn passes
-    assert (s.hands[2], s.current, s.discard_pile) == (hand("Y3 Y4 R5"), 0, (c("W"),))
+    s = assert_legal(s, u.Draw(2))  # reshuffles R5: not playable on blue, kept with a Pass
+    assert (s.hands[2], s.current, s.phase, s.discard_pile) == (hand("Y3 Y4 R5"), 2, u.Phase.DRAWN, (c("W"),))
+    assert s.passes == 0
+    s = keep_unplayable(s, 2, "R5", 0)
+    assert s.passes == 0  # keeping a drawn card is not a PLAY-7 pass
     s = assert_legal(s, u.Pass(0))
+    assert s.passes == 1
     s = assert_legal(s, u.Pass(1))
     assert not s.round_over  # only two consecutive passes so far
     done = assert_legal(s, u.Pass(2))

@@ -238,13 +238,24 @@ def test_uno5_next_player_playing_closes_window() -> None:
 
 
 def test_uno5_next_player_drawing_closes_window() -> None:
-    """UNO-5: drawing begins the turn; the window closes even though the turn passes on."""
+    """UNO-5: drawing begins the turn; the window closes at the Draw, though the drawn G1 is unplayable and
+    the drawer must still Pass (PLAY-4 RULING), and stays closed after the Pass."""
     state = u.apply(missed_uno(), u.Draw(1))
     assert state.hands[1] == cards("B2 B3 B5 G1")
-    assert state.current == 2
+    assert (state.current, state.phase, state.drawn) == (1, u.Phase.DRAWN, card("G1"))
     assert state.uno_exposed == -1
+    assert u.legal_moves(state, 1) == [u.Pass(1)]
+    assert u.legal_moves(state) == [u.Pass(1)]
     err = rejected(state, u.CatchUno(2, 0))
     assert err.rule == "UNO-5"
+    assert rejected(state, u.CallUno(0)).rule == "UNO-4"
+    state = u.apply(state, u.Pass(1))
+    assert (state.current, state.phase, state.drawn) == (2, u.Phase.PLAY, None)
+    assert state.hands[1] == cards("B2 B3 B5 G1")
+    assert state.hands[0] == cards("G7")
+    assert state.uno_exposed == -1
+    assert catches(u.legal_moves(state)) == []
+    assert rejected(state, u.CatchUno(2, 0)).rule == "UNO-5"
 
 
 def test_uno5_drawing_a_playable_card_closes_window() -> None:
@@ -270,12 +281,22 @@ def test_uno6_no_catch_means_no_penalty_ever() -> None:
     """UNO-6: nobody catches; the window closes and the player keeps one card, then goes out normally."""
     state = missed_uno()
     state = u.apply(state, u.Play(1, card("B5")))
-    state = u.apply(state, u.Draw(2))  # G1 does not match B5: turn passes to player 0
-    assert state.current == 0
+    state = u.apply(state, u.Draw(2))  # G1 does not match B5: player 2 can only keep it
+    assert (state.current, state.phase, state.drawn) == (2, u.Phase.DRAWN, card("G1"))
+    assert u.legal_moves(state) == [u.Pass(2)]
+    state = u.apply(state, u.Pass(2))
+    assert (state.current, state.phase) == (0, u.Phase.PLAY)
     assert state.hands[0] == cards("G7")
+    assert state.hands[2] == cards("Y1 Y2 Y3 G1")
     assert catches(u.legal_moves(state)) == []
     assert u.legal_moves(state, 1) == []
     state = u.apply(state, u.Draw(0))  # G2 does not match B5 either
+    assert state.hands[0] == cards("G2 G7")
+    assert (state.current, state.phase, state.drawn) == (0, u.Phase.DRAWN, card("G2"))
+    assert u.legal_moves(state) == [u.Pass(0)]
+    assert state.uno_exposed == -1
+    state = u.apply(state, u.Pass(0))
+    assert (state.current, state.phase) == (1, u.Phase.PLAY)
     assert state.hands[0] == cards("G2 G7")
     assert state.uno_exposed == -1
 

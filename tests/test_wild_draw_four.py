@@ -93,13 +93,28 @@ def test_wd4_colour_in_play_after_wild_is_named_colour() -> None:
                     "WD4-1", "wild-draw-four-restricted")
 
 
-def test_wd4_drawn_while_holding_colour_is_not_playable_enforced() -> None:
-    """WD4-1, PLAY-4: a Wild Draw Four drawn while holding the colour cannot be played: the turn passes."""
+def _enforced_drawn_wd4() -> u.GameState:
+    """Enforced mode: player 0 holds red on R5 and has just drawn a Wild Draw Four."""
     state = u.from_position(ENFORCED, ["R3 B1 G2", "B7 Y2 Y3", "G9 G8"], "R5", draw_pile="W+4 Y9")
-    after = assert_legal(state, u.Draw(0))
+    return assert_legal(state, u.Draw(0))
+
+
+def test_wd4_drawn_while_holding_colour_is_not_playable_enforced() -> None:
+    """WD4-1, PLAY-4 RULING: a Wild Draw Four drawn while holding the colour cannot be played: it can only be
+    kept with a Pass, which ends the turn."""
+    drawn = _enforced_drawn_wd4()
+    assert drawn.hands[0] == cards("R3 B1 G2 W+4")
+    assert (drawn.current, drawn.phase, drawn.drawn) == (0, u.Phase.DRAWN, WD4)
+    assert u.legal_moves(drawn, 0) == [u.Pass(0)]
+    assert u.legal_moves(drawn) == [u.Pass(0)]
+    for k in (R, Y, G, B):
+        assert_rejected(_enforced_drawn_wd4, u.Play(0, WD4, k), "WD4-1", "wild-draw-four-restricted")
+    assert_rejected(_enforced_drawn_wd4, u.Play(0, card("R3")), "PLAY-5", "only-drawn-card")
+    after = assert_legal(drawn, u.Pass(0))
     assert after.hands[0] == cards("R3 B1 G2 W+4")
-    assert after.current == 1
-    assert after.phase is u.Phase.PLAY
+    assert after.hands[1] == cards("B7 Y2 Y3")
+    assert (after.current, after.phase, after.drawn) == (1, u.Phase.PLAY, None)
+    assert after.remaining_draw_pile == pile("Y9")
 
 
 _COLOURED = st.integers(0, 51).map(lambda c: u.CARDS[c])
@@ -130,7 +145,8 @@ def test_wd4_restriction_property(case: tuple[u.Card, list[u.Card], bool]) -> No
         assert u.apply(enforced, move).hands[1] == cards("B7 Y2 Y3 Y5 Y6 Y7 Y8")
     challenge = u.from_position(CLASSIC, [hand, "B7 Y2 Y3"], [top], draw_pile=PILE)
     after = assert_legal(challenge, move)
-    assert after.challenge == u.PendingChallenge(0, 1, holds)
+    played_from = tuple(sorted([*rest, *([card("W")] if with_wild else [])]))  # () when W+4 was the last card
+    assert after.challenge == u.PendingChallenge(0, 1, holds, played_from)
 
 
 # --- WD4-2 bluffing ------------------------------------------------------------------------
@@ -141,7 +157,7 @@ def test_wd4_bluff_is_legal_move_with_challenges() -> None:
     after = assert_legal(state, u.Play(0, WD4, B))
     assert after.phase is u.Phase.CHALLENGE
     assert after.current == 1
-    assert after.challenge == u.PendingChallenge(attacker=0, victim=1, bluff=True)
+    assert after.challenge == u.PendingChallenge(attacker=0, victim=1, bluff=True, hand=cards("R3 G7"))
     assert after.color == B
     assert after.hands[0] == cards("R3 G7")
     assert after.hands[1] == cards("B7 Y2 Y3")
@@ -150,7 +166,7 @@ def test_wd4_bluff_is_legal_move_with_challenges() -> None:
 def test_wd4_honest_play_recorded_not_bluff() -> None:
     """WD4-2, WD4-1: a matching number of another colour and another wild are no bluff."""
     after = u.apply(_position(CLASSIC, "G5 W+4 W"), u.Play(0, WD4, G))
-    assert after.challenge == u.PendingChallenge(0, 1, False)
+    assert after.challenge == u.PendingChallenge(0, 1, False, cards("G5 W"))
 
 
 def test_wd4_bluff_judged_on_colour_before_naming() -> None:
@@ -214,6 +230,44 @@ def test_wd4_challenged_hand_shown_to_challenger_only() -> None:
         assert u.view(after, 1).revealed == u.Reveal(1, 0, shown)
         for p in (0, 2, 3):
             assert u.view(after, p).revealed is None
+
+
+def test_wd4_challenge_after_missed_uno_penalty_shows_the_hand_played_from() -> None:
+    """WD4-3 RULING, UNO-2, UNO-7: the attacker plays W+4 from two cards without calling UNO and is caught
+    before the challenge. The challenger is shown the one card the W+4 was played from, not the penalty
+    cards, and the verdict agrees with that hand: guilty when it held red, innocent when it did not, even
+    though the penalty then brought red cards into the attacker's hand."""
+    for bluff in (True, False):
+        attacker = "R3 W+4" if bluff else "G3 W+4"
+        draw_pile = "Y5 Y6 Y7 Y8 G1 G2 B9" if bluff else "R1 R2 Y5 Y6 Y7 Y8 G1 G2"
+        state = u.from_position(CLASSIC, [attacker, "B7 Y2 Y3", "G9 G8"], "R5", draw_pile=draw_pile)
+        played_from = cards("R3") if bluff else cards("G3")
+        pending = assert_legal(state, u.Play(0, WD4, B))
+        assert (pending.phase, pending.current, pending.uno_exposed) == (u.Phase.CHALLENGE, 1, 0)
+        assert pending.challenge == u.PendingChallenge(0, 1, bluff, played_from)
+        caught = assert_legal(pending, u.CatchUno(2, 0))
+        penalty = cards("Y5 Y6") if bluff else cards("R1 R2")
+        assert caught.hands[0] == tuple(sorted(played_from + penalty))
+        assert (caught.phase, caught.current, caught.uno_exposed) == (u.Phase.CHALLENGE, 1, -1)
+        assert caught.challenge == pending.challenge
+        assert u.legal_moves(caught, 1) == [u.Challenge(1), u.Accept(1)]
+        after = assert_legal(caught, u.Challenge(1))
+        assert after.reveal == u.Reveal(viewer=1, owner=0, cards=played_from)
+        assert u.view(after, 1).revealed == u.Reveal(1, 0, played_from)
+        assert u.view(after, 0).revealed is None and u.view(after, 2).revealed is None
+        assert after.challenge is None
+        assert (after.phase, after.color, after.top_card) == (u.Phase.PLAY, B, WD4)
+        if bluff:  # WD4-4: the shown R3 is red: guilty, the attacker draws 4 more, the challenger plays on
+            assert after.hands[0] == cards("R3 Y5 Y6 Y7 Y8 G1 G2")
+            assert after.hands[1] == cards("B7 Y2 Y3")
+            assert after.current == 1
+            assert after.remaining_draw_pile == pile("B9")
+        else:  # WD4-5: the shown G3 is not red: innocent, the challenger draws 6 and is skipped
+            assert after.hands[0] == cards("G3 R1 R2")
+            assert after.hands[1] == cards("B7 Y2 Y3 Y5 Y6 Y7 Y8 G1 G2")
+            assert after.current == 2
+            assert after.remaining_draw_pile == ()
+        assert all_cards(after) == all_cards(state)
 
 
 def test_wd4_accept_reveals_nothing() -> None:

@@ -30,7 +30,14 @@ from .cards import (
 )
 from .dealing import choose_dealer, from_position, new_game
 from .effects import CustomEffect, register_effect, registered_effects
-from .errors import IllegalMoveError, PositionError, ProfileError, UnoEngineError
+from .errors import (
+    EffectError,
+    IllegalMoveError,
+    NotationError,
+    PositionError,
+    ProfileError,
+    UnoEngineError,
+)
 from .legality import legal_moves
 from .moves import (
     Accept,
@@ -73,11 +80,13 @@ __all__ = [
     "Color",
     "CustomEffect",
     "Draw",
+    "EffectError",
     "GameState",
     "IllegalMoveError",
     "MatchInfo",
     "Move",
     "NextRound",
+    "NotationError",
     "Pass",
     "PendingChallenge",
     "Phase",

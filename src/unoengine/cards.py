@@ -13,6 +13,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
+from .errors import NotationError
+
 
 class Color(enum.IntEnum):
     """The four colours, in the order RULES.md lists them (DECK-1)."""
@@ -121,14 +123,14 @@ _BY_NAME: Final = {_name(code): CARDS[code] for code in range(NUM_CARD_CODES)}
 def card(code: int) -> Card:
     """The card with this code (0..57)."""
     if not 0 <= code < NUM_CARD_CODES:
-        raise ValueError(f"card code {code!r} is out of range 0..{NUM_CARD_CODES - 1}")
+        raise NotationError(f"card code {code!r} is out of range 0..{NUM_CARD_CODES - 1}")
     return CARDS[code]
 
 
 def colored(color: int, symbol: int) -> Card:
     """The coloured card of this colour and symbol (0..9, SKIP, REVERSE, DRAW_TWO)."""
     if not 0 <= color < 4 or not 0 <= symbol < SYMBOLS_PER_COLOR:
-        raise ValueError(f"no coloured card with colour {color!r} and symbol {symbol!r}")
+        raise NotationError(f"no coloured card with colour {color!r} and symbol {symbol!r}")
     return CARDS[color * SYMBOLS_PER_COLOR + symbol]
 
 
@@ -136,7 +138,7 @@ def parse_card(text: str) -> Card:
     """Parse a card name such as ``R7``, ``GS``, ``Y+2``, ``W+4`` (case-insensitive)."""
     found = _BY_NAME.get(text.strip().upper())
     if found is None:
-        raise ValueError(f"unknown card {text!r}; expected e.g. R7, GS, BR, Y+2, W, W+4, WSH")
+        raise NotationError(f"unknown card {text!r}; expected e.g. R7, GS, BR, Y+2, W, W+4, WSH")
     return found
 
 
@@ -151,4 +153,4 @@ def parse_color(text: str) -> Color:
     for c in COLORS:
         if t in (c.name, COLOR_LETTERS[c]):
             return c
-    raise ValueError(f"unknown colour {text!r}; expected red, yellow, green, blue or R/Y/G/B")
+    raise NotationError(f"unknown colour {text!r}; expected red, yellow, green, blue or R/Y/G/B")

@@ -278,7 +278,7 @@ def from_position(
         if color is not None and color != COLOR_OF[top]:
             raise PositionError(f"color: the top card {top!r} fixes the colour in play; got {color!r}")
         color = COLOR_OF[top]
-    if direction not in (1, -1):
+    if isinstance(direction, bool) or direction not in (1, -1):
         raise PositionError(f"direction must be 1 or -1, got {direction!r}")
     if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
         raise PositionError(f"current must be a player from 0 to {n - 1}, got {current!r}")
@@ -286,10 +286,10 @@ def from_position(
         raise PositionError("hands: every player needs at least one card (an empty hand has won)")
     if dealer is None:
         dealer = (current - 1) % n
-    elif not 0 <= dealer < n:
+    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise PositionError(f"dealer must be a player from 0 to {n - 1}, got {dealer!r}")
     score_tuple = tuple(scores) if scores is not None else (0,) * n
-    if len(score_tuple) != n or any(not isinstance(s, int) or s < 0 for s in score_tuple):
+    if len(score_tuple) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in score_tuple):
         raise PositionError(f"scores must be {n} non-negative integers, got {scores!r}")
     return GameState(
         prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,

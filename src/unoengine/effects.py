@@ -15,6 +15,7 @@ from collections.abc import Callable
 import attrs
 
 from .cards import Card
+from .errors import EffectError
 from .state import GameState
 
 EffectFn = Callable[[GameState, int, "int | None"], GameState]
@@ -85,6 +86,28 @@ def shuffle_hands(
     for i, c in enumerate(pool):
         dealt[(player + 1 + i) % n].append(c)
     return [tuple(sorted(h)) for h in dealt], r.getrandbits(64)
+
+
+def _card_total(state: GameState) -> int:
+    return sum(len(h) for h in state.hands) + state.draw_pile_size + state.discard[1]
+
+
+def check_effect_result(name: str, before: GameState, after: GameState) -> None:
+    """Hold a custom effect to its contract (ACT-8): a GameState back, cards conserved, every
+    player still holding cards, the same player, phase and profile."""
+    problem = None
+    if not isinstance(after, GameState):
+        problem = f"returned {type(after).__name__}, not a GameState"
+    elif after.profile != before.profile or len(after.hands) != len(before.hands):
+        problem = "changed the profile or the number of players"
+    elif after.current != before.current or after.phase is not before.phase:
+        problem = "changed whose turn it is or the phase"
+    elif _card_total(after) != _card_total(before):
+        problem = f"changed the number of cards from {_card_total(before)} to {_card_total(after)}"
+    elif not all(after.hands):
+        problem = "left a player with no cards (only playing a last card ends a round)"
+    if problem:
+        raise EffectError(f"custom effect {name!r} broke its contract: {problem}")
 
 
 def _plain_wild(state: GameState, player: int, target: int | None) -> GameState:

@@ -48,5 +48,13 @@ class ProfileError(UnoEngineError):
         return err
 
 
+class EffectError(UnoEngineError):
+    """A registered custom effect returned a state that breaks its contract (ACT-8)."""
+
+
+class NotationError(UnoEngineError):
+    """A card or colour name that cannot be parsed; the message quotes it."""
+
+
 class PositionError(UnoEngineError):
     """A position built by hand (new_game / from_position arguments) that cannot exist."""

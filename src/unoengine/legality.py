@@ -62,7 +62,7 @@ NO_MATCH: Final = ("PLAY-1", "card-does-not-match")
 WD4_RESTRICTED: Final = ("WD4-1", "wild-draw-four-restricted")
 NOT_PLAYABLE: Final = ("PLAY-1", "not-playable")
 NOTHING_TO_DRAW: Final = ("PLAY-7", "nothing-to-draw")
-MUST_PLAY_NOT_DRAW: Final = ("HOUSE-5", "must-play")
+MUST_PLAY_NOT_DRAW: Final = ("HOUSE-5", "forced-play")
 MUST_PLAY_NOT_PASS: Final = ("PLAY-7", "must-play")
 MUST_DRAW: Final = ("PLAY-4", "must-draw")
 
@@ -260,6 +260,10 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
 
 
 # --- checking ----------------------------------------------------------------------------
+def _is_color(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
+
+
 def _refuse(move: object, block: Block, detail: str) -> IllegalMoveError:
     return IllegalMoveError(move, block[0], block[1], detail)
 
@@ -290,7 +294,7 @@ def _check_play(state: GameState, move: Play) -> None:
         block = explain_unplayable(state, p, card)
         raise _refuse(move, block, _block_text(state, block, card))
     if IS_WILD[card]:
-        if move.color is None or not isinstance(move.color, int) or not 0 <= move.color < 4:
+        if not _is_color(move.color):
             raise _refuse(move, ("ACT-4", "colour-required"), "a wild must name one of the four colours")
         if needs_target(state, card):
             rule = "ACT-7" if card == WILD_SWAP_HANDS else "ACT-8"
@@ -324,7 +328,7 @@ def _check_turn_move(state: GameState, move: Move) -> None:
     if phase is Phase.CHOOSE_COLOR:
         if not isinstance(move, ChooseColor):
             raise _refuse(move, ("SETUP-8", "must-choose-colour"), "name the colour of the first card first")
-        if not isinstance(move.color, int) or not 0 <= move.color < 4:
+        if not _is_color(move.color):
             raise _refuse(move, ("SETUP-8", "colour-required"), "name one of the four colours")
         return
     # PLAY or DRAWN

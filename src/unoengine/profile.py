@@ -7,11 +7,13 @@ branch on a profile's name.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Any, Final, Literal
 
 import attrs
 
-from .cards import BLANK
+from .cards import BLANK, NUM_CARD_CODES
+from .errors import ProfileError
 
 WildDrawFourMode = Literal["challenge", "enforced", "unrestricted"]
 FirstCardWildDrawFour = Literal["redraw", "apply"]
@@ -26,6 +28,75 @@ NEXT_DEALER: Final = ("left", "winner")
 TWO_PLAYER_REVERSE: Final = ("reverse", "skip")
 BLANK_CARDS: Final = ("set-aside", "wild")
 SCORING_MODES: Final = ("winner-takes-others", "own-hand-lowest-wins", "one-point-per-round")
+
+Check = Callable[[Any], "str | None"]
+
+
+def choice(options: tuple[str, ...]) -> Check:
+    """A check that the value is one of ``options``."""
+
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str) or value not in options:
+            return f"must be one of {', '.join(repr(o) for o in options)}, got {value!r}"
+        return None
+
+    return check
+
+
+def int_range(lo: int, hi: int) -> Check:
+    """A check that the value is an integer (not a bool) from ``lo`` to ``hi``."""
+
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            return f"must be an integer from {lo} to {hi}, got {value!r}"
+        return None
+
+    return check
+
+
+def boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
+
+
+def text(value: Any) -> str | None:
+    return None if isinstance(value, str) else f"must be a string, got {value!r}"
+
+
+def _counts(value: Any) -> str | None:
+    if (not isinstance(value, tuple) or len(value) != NUM_CARD_CODES
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
+        return f"must be a tuple of {NUM_CARD_CODES} non-negative integers (one per card code)"
+    return None
+
+
+def _names(value: Any) -> str | None:
+    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+        return "must be a tuple of strings"
+    return None
+
+
+FIELD_CHECKS: Final[dict[str, Check]] = {
+    "name": text,
+    "deck_counts": _counts,
+    "points": _counts,
+    "version": int_range(1, 1_000_000),
+    "description": text,
+    "sources": _names,
+    "hand_size": int_range(1, 50),
+    "min_players": int_range(2, 10),
+    "max_players": int_range(2, 10),
+    "first_card_wild_draw_four": choice(FIRST_CARD_WILD_DRAW_FOUR),
+    "next_dealer": choice(NEXT_DEALER),
+    "decline_to_play": boolean,
+    "two_player_reverse": choice(TWO_PLAYER_REVERSE),
+    "blank_cards": choice(BLANK_CARDS),
+    "custom_effect": text,
+    "wild_draw_four": choice(WILD_DRAW_FOUR_MODES),
+    "uno_penalty": int_range(0, 20),
+    "scoring": choice(SCORING_MODES),
+    "target_score": int_range(1, 1_000_000),
+}
+"""The value check of every Profile field: used when loading TOML and on every construction."""
 
 
 @attrs.frozen
@@ -53,6 +124,20 @@ class Profile:
     uno_penalty: int = 2
     scoring: ScoringMode = "winner-takes-others"
     target_score: int = 500
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a profile with any bad field, however it was built (TOML, code, attrs.evolve)."""
+        problems = [
+            (field, problem)
+            for field, check in FIELD_CHECKS.items()
+            if (problem := check(getattr(self, field))) is not None
+        ]
+        if not problems and self.min_players > self.max_players:
+            problems.append(("min_players", "is greater than max_players"))
+        if not problems and sum(self.play_deck) == 0:
+            problems.append(("deck_counts", "the deck has no cards in play"))
+        if problems:
+            raise ProfileError.from_problems(f"profile {self.name!r}", problems)
 
     @property
     def play_deck(self) -> tuple[int, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib.resources
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,59 +31,27 @@ _TOP_KEYS: Final = {
 }
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if not isinstance(value, str) or value not in options:
-            return f"must be one of {', '.join(repr(o) for o in options)}, got {value!r}"
-        return None
-
-    return check
-
-
-def _int_range(lo: int, hi: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"must be an integer from {lo} to {hi}, got {value!r}"
-        return None
-
-    return check
-
-
-def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
-
-
-def _text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be a string, got {value!r}"
-
-
-# section -> key -> (Profile field, checker)
-_SECTIONS: Final[dict[str, dict[str, tuple[str, Callable[[Any], str | None]]]]] = {
+# TOML section -> key -> Profile field; each value is checked by profile.FIELD_CHECKS.
+_SECTIONS: Final[dict[str, dict[str, str]]] = {
     "setup": {
-        "hand_size": ("hand_size", _int_range(1, 50)),
-        "min_players": ("min_players", _int_range(2, 10)),
-        "max_players": ("max_players", _int_range(2, 10)),
-        "first_card_wild_draw_four": (
-            "first_card_wild_draw_four", _choice(p.FIRST_CARD_WILD_DRAW_FOUR)),
-        "next_dealer": ("next_dealer", _choice(p.NEXT_DEALER)),
+        "hand_size": "hand_size",
+        "min_players": "min_players",
+        "max_players": "max_players",
+        "first_card_wild_draw_four": "first_card_wild_draw_four",
+        "next_dealer": "next_dealer",
     },
     "play": {
-        "decline_to_play": ("decline_to_play", _boolean),
-        "two_player_reverse": ("two_player_reverse", _choice(p.TWO_PLAYER_REVERSE)),
-        "blank_cards": ("blank_cards", _choice(p.BLANK_CARDS)),
-        "custom_effect": ("custom_effect", _text),
+        "decline_to_play": "decline_to_play",
+        "two_player_reverse": "two_player_reverse",
+        "blank_cards": "blank_cards",
+        "custom_effect": "custom_effect",
     },
-    "wild_draw_four": {
-        "mode": ("wild_draw_four", _choice(p.WILD_DRAW_FOUR_MODES)),
-    },
-    "uno": {
-        "penalty": ("uno_penalty", _int_range(0, 20)),
-    },
-    "scoring": {
-        "mode": ("scoring", _choice(p.SCORING_MODES)),
-        "target": ("target_score", _int_range(1, 1_000_000)),
-    },
+    "wild_draw_four": {"mode": "wild_draw_four"},
+    "uno": {"penalty": "uno_penalty"},
+    "scoring": {"mode": "scoring", "target": "target_score"},
 }
+
+_count = p.int_range(0, 1000)
 
 
 def _read_card_counts(
@@ -92,7 +60,7 @@ def _read_card_counts(
     """(code, count) pairs from a per_color or wild table."""
     out: list[tuple[int, int]] = []
     for name, count in table.items():
-        bad = _int_range(0, 1000)(count)
+        bad = _count(count)
         if bad:
             problems.append((f"{key}.{name}", bad))
             continue
@@ -140,7 +108,7 @@ def _read_deck(deck: Any, problems: Problems) -> tuple[int, ...]:
             except ValueError as exc:
                 problems.append((f"deck.cards.{name}", str(exc)))
                 continue
-            bad = _int_range(0, 1000)(n)
+            bad = _count(n)
             if bad:
                 problems.append((f"deck.cards.{name}", bad))
             else:
@@ -158,7 +126,7 @@ def _read_points(scoring: Mapping[str, Any], problems: Problems) -> tuple[int, .
         return tuple(points)
     seen = set()
     for name, value in table.items():
-        bad = _int_range(0, 10_000)(value)
+        bad = p.int_range(0, 10_000)(value)
         if bad:
             problems.append((f"scoring.points.{name}", bad))
             continue
@@ -190,13 +158,13 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
         problems.append(("name", "missing or not a non-empty string"))
     fields["name"] = name if isinstance(name, str) else ""
     if "version" in data:
-        bad = _int_range(1, 1_000_000)(data["version"])
+        bad = p.FIELD_CHECKS["version"](data["version"])
         if bad:
             problems.append(("version", bad))
         else:
             fields["version"] = data["version"]
     if "description" in data:
-        if _text(data["description"]):
+        if p.text(data["description"]):
             problems.append(("description", "must be a string"))
         else:
             fields["description"] = data["description"]
@@ -218,8 +186,8 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
             if key not in keys:
                 problems.append((f"{section}.{key}", f"unknown key; expected one of {sorted(keys)}"))
                 continue
-            field, check = keys[key]
-            bad = check(value)
+            field = keys[key]
+            bad = p.FIELD_CHECKS[field](value)
             if bad:
                 problems.append((f"{section}.{key}", bad))
             else:
@@ -230,7 +198,10 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
         problems.append(("setup.min_players", "is greater than setup.max_players"))
     if problems:
         raise ProfileError.from_problems(source, problems)
-    profile = p.Profile(**fields)
+    try:
+        profile = p.Profile(**fields)
+    except ProfileError as exc:
+        raise ProfileError.from_problems(source, exc.problems) from None
     need = profile.max_players * profile.hand_size + 1
     if profile.deck_size < need:
         raise ProfileError(
@@ -261,7 +232,8 @@ def load_profile(name_or_path: str | Path) -> p.Profile:
     """Load a shipped profile by name (``"classic-108"``) or a TOML file by path."""
     text = str(name_or_path)
     path = Path(text)
-    if not (text.endswith(".toml") or path.is_file()):
+    # A bare name is always a shipped profile; anything with a folder or .toml is a path.
+    if not (isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text or "\\" in text):
         folder = _shipped_dir()
         candidate = folder / f"{text}.toml" if folder else None
         if candidate is None or not candidate.is_file():

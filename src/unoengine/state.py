@@ -32,7 +32,7 @@ class Phase(enum.IntEnum):
     PLAY = 0
     """Normal turn: play a card, or draw (PLAY-1..5), or pass when nothing can be drawn (PLAY-7)."""
     DRAWN = 1
-    """The player drew a playable card: play it or keep it (PLAY-4, PLAY-5)."""
+    """The player drew a card: play it if it can be played, or keep it and pass (PLAY-4, PLAY-5)."""
     CHALLENGE = 2
     """A Wild Draw Four was played on the player: challenge or accept (WD4-3)."""
     CHOOSE_COLOR = 3
@@ -56,6 +56,8 @@ class PendingChallenge:
     attacker: int
     victim: int
     bluff: bool
+    hand: tuple[Card, ...]
+    """The attacker's hand right after playing the card: what a challenge shows (WD4-3)."""
 
 
 @attrs.frozen

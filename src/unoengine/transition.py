@@ -23,8 +23,8 @@ from .cards import (
     WILD_SWAP_HANDS,
 )
 from .draft import Draft
-from .effects import get_effect, shuffle_hands, swap_hands
-from .legality import card_playable, check_move, holds_color
+from .effects import check_effect_result, get_effect, shuffle_hands, swap_hands
+from .legality import check_move, holds_color
 from .moves import (
     Accept,
     CallUno,
@@ -113,9 +113,9 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
 def _custom_effect(d: Draft, p: int, target: int | None) -> None:
     """ACT-8: run the profile's registered effect on the frozen state, then continue from it."""
     effect = get_effect(d.profile.custom_effect)
-    if effect.name == "wild":
-        return
-    after = effect.apply(d.freeze(), p, target)
+    before = d.freeze()
+    after = effect.apply(before, p, target)
+    check_effect_result(effect.name, before, after)
     fresh = Draft(after)
     for name in Draft.__slots__:
         setattr(d, name, getattr(fresh, name))
@@ -127,7 +127,7 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool) -> None:
     if d.profile.wild_draw_four == "challenge":
         d.current = victim
         d.phase = Phase.CHALLENGE
-        d.challenge = PendingChallenge(p, victim, bluff)
+        d.challenge = PendingChallenge(p, victim, bluff, d.hands[p])
     else:
         d.draw(victim, DRAW_FOUR_COUNT)
         d.start_turn(d.seat_after(p, 2))
@@ -147,24 +147,25 @@ def _go_out(d: Draft, p: int, card: int) -> GameState:
             # WD4-3: the victim may still challenge; a last card can never be a bluff.
             d.current = victim
             d.phase = Phase.CHALLENGE
-            d.challenge = PendingChallenge(p, victim, False)
+            d.challenge = PendingChallenge(p, victim, False, ())
             return d.freeze()
         d.draw(victim, DRAW_FOUR_COUNT)
     return end_round(d, p)
 
 
 def _draw(state: GameState, move: Move) -> GameState:
-    """PLAY-4/5/6: draw one card; if it can be played the player may play or keep it."""
+    """PLAY-4/5/6: draw one card; the player then plays it, if it can be played, or keeps it.
+
+    RULING: the turn ends with an explicit Pass even when the drawn card cannot be played,
+    so the other players never learn from the flow of play whether a kept card was playable.
+    """
     d = Draft(state)
     p = move.player
     d.uno_exposed = -1  # UNO-5: drawing begins the turn
     d.passes = 0
     (card,) = d.draw(p, 1)
-    if card_playable(d.profile, d.discard[0], d.color, d.hands[p], card):
-        d.phase = Phase.DRAWN
-        d.drawn = card
-    else:
-        d.start_turn(d.seat_after(p))
+    d.phase = Phase.DRAWN
+    d.drawn = card
     return d.freeze()
 
 
@@ -206,7 +207,9 @@ def _challenge(state: GameState, move: Move) -> GameState:
     attacker, victim = pending.attacker, pending.victim
     d.uno_exposed = -1  # UNO-7: a challenge decision begins the turn
     d.challenge = None
-    d.reveal = Reveal(victim, attacker, state.hands[attacker])
+    # RULING: the challenger sees the hand the card was played from, the one the verdict is
+    # judged on, even if the attacker has drawn since (a missed-UNO penalty).
+    d.reveal = Reveal(victim, attacker, pending.hand)
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
         d.draw(attacker, DRAW_FOUR_COUNT)
         d.start_turn(victim)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import COLORS, Card, Color
+from .errors import UnoEngineError
 from .legality import legal_moves
 from .moves import Move
 from .profile import Profile
@@ -66,7 +67,7 @@ def view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based seat)."""
     n = len(state.hands)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"there is no player {player!r} among {n}")
+        raise UnoEngineError(f"there is no player {player!r} among {n}")
     pending = state.challenge
     reveal = state.reveal if state.reveal is not None and state.reveal.viewer == player else None
     drawn = state.drawn if state.phase is Phase.DRAWN and state.current == player else None
