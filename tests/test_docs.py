@@ -1,0 +1,76 @@
+"""The documentation stays true: its code examples run, and the rule index is current."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT.parent / "shared" / "RULES.md"
+BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+DOCS_WITH_CODE = ["README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md"]
+
+
+def _blocks() -> list[tuple[str, int, str]]:
+    out = []
+    for name in DOCS_WITH_CODE:
+        text = (ROOT / name).read_text(encoding="utf-8")
+        for i, m in enumerate(BLOCK.finditer(text)):
+            out.append((name, i, m.group(1)))
+    return out
+
+
+@pytest.mark.parametrize(("doc", "index", "code"), _blocks(), ids=lambda v: str(v)[:40])
+def test_code_example_runs(doc: str, index: int, code: str) -> None:
+    """Every ```python block of the guides runs without error (test functions in it run too)."""
+    namespace: dict[str, object] = {"__name__": f"doc_{index}"}
+    exec(compile(code, f"{doc}[{index}]", "exec"), namespace)
+    for name, value in list(namespace.items()):
+        if name.startswith("test_") and callable(value):
+            value()
+
+
+def _expected_output(code: str) -> list[str]:
+    """Documented output: the inline comment of a print() line, or comment lines right after one."""
+    expected: list[str] = []
+    after_print = False
+    for line in code.splitlines():
+        if line.startswith("# ") and after_print:
+            expected.append(line[2:].strip())
+            continue
+        after_print = "print(" in line
+        if after_print and "  # " in line:
+            expected.append(line.split("  # ", 1)[1].strip())
+            after_print = False
+    return expected
+
+
+def test_printed_outputs_in_getting_started_match() -> None:
+    """Each output documented in getting-started.md is exactly what its print() prints, in order."""
+    text = (ROOT / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    checked = 0
+    for code in BLOCK.findall(text):
+        expected = _expected_output(code)
+        if not expected:
+            continue
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        printed = [line.strip() for line in run.stdout.splitlines()]
+        assert printed == expected, f"documented {expected}, printed {printed}"
+        checked += 1
+    assert checked >= 3
+
+
+def test_rule_index_is_current() -> None:
+    """docs/rules.md is generated from RULES.md, the code and the tests: it must be regenerated
+    (python docs/gen_rules_index.py) whenever a citation changes."""
+    if not RULES.exists():
+        pytest.skip("the rule catalogue ../shared/RULES.md is not beside this checkout")
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "gen_rules_index.py"), "--check", "--rules", str(RULES)],
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 0, run.stderr
