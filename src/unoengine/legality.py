@@ -8,6 +8,7 @@ cannot disagree; the property tests check that they agree on every state they re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from .cards import (
@@ -31,7 +32,6 @@ from .moves import (
     CHALLENGE,
     CHOOSE_COLOR,
     DRAW,
-    MOVE_TYPES,
     NEXT_ROUND,
     PASS,
     Accept,
@@ -50,8 +50,6 @@ from .moves import (
 )
 from .profile import Profile
 from .state import GameState, Phase
-
-_MOVE_TYPES: Final = frozenset(MOVE_TYPES)
 
 Block = tuple[str, str]
 """(rule ID, reason code) of a refusal; the message is written only when one is raised."""
@@ -314,70 +312,106 @@ def _check_play(state: GameState, move: Play) -> None:
         raise _refuse(move, ("UNO-1", "uno-not-next-to-last"), "UNO is called when playing the next-to-last card")
 
 
-def _check_turn_move(state: GameState, move: Move) -> None:
+def _in_turn(state: GameState, move: Move, phases: tuple[Phase, ...]) -> None:
+    """Refuse a move out of turn, or in a phase that does not take it."""
     phase = state.phase
     if move.player != state.current:
-        if phase is Phase.CHALLENGE and isinstance(move, Challenge | Accept):
+        if phase is Phase.CHALLENGE and type(move) in (Challenge, Accept):
             detail = f"only player {state.current}, who must draw, may answer it"
             raise _refuse(move, ("WD4-3", "not-challenged"), detail)
         raise _refuse(move, ("PLAY-8", "not-your-turn"), f"it is player {state.current}'s turn")
-    if phase is Phase.CHALLENGE:
-        if not isinstance(move, Challenge | Accept):
+    if phase not in phases:
+        if phase is Phase.CHALLENGE:
             raise _refuse(move, ("WD4-3", "must-answer-challenge"), "answer the Wild Draw Four: Challenge or Accept")
-        return
-    if phase is Phase.CHOOSE_COLOR:
-        if not isinstance(move, ChooseColor):
+        if phase is Phase.CHOOSE_COLOR:
             raise _refuse(move, ("SETUP-8", "must-choose-colour"), "name the colour of the first card first")
-        if not _is_color(move.color):
-            raise _refuse(move, ("SETUP-8", "colour-required"), "name one of the four colours")
-        return
-    # PLAY or DRAWN
-    if isinstance(move, Play):
-        _check_play(state, move)
-    elif isinstance(move, Draw):
-        if phase is Phase.DRAWN:
-            raise _refuse(move, ("PLAY-6", "already-drew"), "one card is drawn per turn: play it or keep it")
-        block = may_draw(state, has_play(state))
-        if block is not None:
-            raise _refuse(move, block, _block_text(state, block))
-    elif isinstance(move, Pass):
-        block = may_pass(state, has_play(state))
-        if block is not None:
-            raise _refuse(move, block, _block_text(state, block))
-    else:
         raise _refuse(move, ("PLAY-1", "wrong-phase"), f"{type(move).__name__} is not a move of an ordinary turn")
+
+
+_TURN: Final = (Phase.PLAY, Phase.DRAWN)
+
+
+def _check_play_move(state: GameState, move: Move) -> None:
+    assert isinstance(move, Play)
+    _in_turn(state, move, _TURN)
+    _check_play(state, move)
+
+
+def _check_draw(state: GameState, move: Move) -> None:
+    _in_turn(state, move, _TURN)
+    if state.phase is Phase.DRAWN:
+        raise _refuse(move, ("PLAY-6", "already-drew"), "one card is drawn per turn: play it or keep it")
+    block = may_draw(state, has_play(state))
+    if block is not None:
+        raise _refuse(move, block, _block_text(state, block))
+
+
+def _check_pass(state: GameState, move: Move) -> None:
+    _in_turn(state, move, _TURN)
+    block = may_pass(state, has_play(state))
+    if block is not None:
+        raise _refuse(move, block, _block_text(state, block))
+
+
+def _check_answer(state: GameState, move: Move) -> None:
+    _in_turn(state, move, (Phase.CHALLENGE,))
+
+
+def _check_choose_color(state: GameState, move: Move) -> None:
+    assert isinstance(move, ChooseColor)
+    _in_turn(state, move, (Phase.CHOOSE_COLOR,))
+    if not _is_color(move.color):
+        raise _refuse(move, ("SETUP-8", "colour-required"), "name one of the four colours")
+
+
+def _check_call_uno(state: GameState, move: Move) -> None:
+    if state.uno_exposed != move.player:
+        raise _refuse(move, ("UNO-4", "no-uno-owed"), "only the player who just missed the call may call late")
+
+
+def _check_catch_uno(state: GameState, move: Move) -> None:
+    assert isinstance(move, CatchUno)
+    t = move.target
+    if t == move.player:
+        raise _refuse(move, ("UNO-6", "cannot-catch-self"), "call UNO instead of catching yourself")
+    if state.uno_exposed < 0 or t != state.uno_exposed:
+        detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
+        raise _refuse(move, ("UNO-5", "not-catchable"), detail)
+
+
+def _check_next_round(state: GameState, move: Move) -> None:
+    raise _refuse(move, ("END-1", "round-not-over"), "the round is still being played")
+
+
+_CHECKS: Final[dict[type, Callable[[GameState, Move], None]]] = {
+    Play: _check_play_move,
+    Draw: _check_draw,
+    Pass: _check_pass,
+    Challenge: _check_answer,
+    Accept: _check_answer,
+    ChooseColor: _check_choose_color,
+    CallUno: _check_call_uno,
+    CatchUno: _check_catch_uno,
+    NextRound: _check_next_round,
+}
 
 
 def check_move(state: GameState, move: Move) -> None:
     """Raise :class:`IllegalMoveError` if ``move`` is not legal in ``state``."""
-    if type(move) not in _MOVE_TYPES:
+    check = _CHECKS.get(type(move))
+    if check is None:
         raise IllegalMoveError(move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")
     player = move.player
-    n = len(state.hands)
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
-        raise IllegalMoveError(move, "SETUP-1", "no-such-player", f"there is no player {player!r} among {n}")
-    phase = state.phase
-    if phase is Phase.MATCH_OVER:
-        raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
-    if phase is Phase.ROUND_OVER:
-        if not isinstance(move, NextRound):
+    if type(player) is not int or not 0 <= player < len(state.hands):
+        detail = f"there is no player {player!r} among {len(state.hands)}"
+        raise IllegalMoveError(move, "SETUP-1", "no-such-player", detail)
+    if state.phase >= Phase.ROUND_OVER:
+        if state.phase is Phase.MATCH_OVER:
+            raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
+        if type(move) is not NextRound:
             raise _refuse(move, ("END-1", "round-over"), "the round is over")
         dealer = next_dealer(state)
         if player != dealer:
             raise _refuse(move, ("SETUP-11", "not-dealer"), f"player {dealer} deals the next round")
         return
-    if isinstance(move, CallUno):
-        if state.uno_exposed != player:
-            raise _refuse(move, ("UNO-4", "no-uno-owed"), "only the player who just missed the call may call late")
-        return
-    if isinstance(move, CatchUno):
-        t = move.target
-        if t == player:
-            raise _refuse(move, ("UNO-6", "cannot-catch-self"), "call UNO instead of catching yourself")
-        if state.uno_exposed < 0 or t != state.uno_exposed:
-            detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
-            raise _refuse(move, ("UNO-5", "not-catchable"), detail)
-        return
-    if isinstance(move, NextRound):
-        raise _refuse(move, ("END-1", "round-not-over"), "the round is still being played")
-    _check_turn_move(state, move)
+    check(state, move)

@@ -7,6 +7,7 @@ builds the new state in a :class:`Draft`; the input state is never changed.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 
 from .cards import (
@@ -14,13 +15,17 @@ from .cards import (
     CARDS,
     COLOR_OF,
     DRAW_TWO,
+    IS_WILD,
+    NUM_CARD_CODES,
     REVERSE,
     SKIP,
     SYMBOL_OF,
+    WILD,
     WILD_CUSTOMIZABLE,
     WILD_DRAW_FOUR,
     WILD_SHUFFLE_HANDS,
     WILD_SWAP_HANDS,
+    Card,
 )
 from .draft import Draft
 from .effects import check_effect_result, get_effect, shuffle_hands, swap_hands
@@ -37,10 +42,15 @@ from .moves import (
     Pass,
     Play,
 )
+from .profile import Profile
 from .scoring import end_round, end_round_blocked
 from .state import GameState, PendingChallenge, Phase, Reveal
 
 DRAW_TWO_COUNT = 2  # ACT-3
+# Cards whose only effect is on turn order: numbers, Skip, Reverse, plain Wild.
+ONLY_TURN_ORDER = tuple(
+    code == WILD or (not IS_WILD[code] and SYMBOL_OF[code] != DRAW_TWO) for code in range(NUM_CARD_CODES)
+)
 DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
 CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
 
@@ -54,10 +64,12 @@ def apply(state: GameState, move: Move) -> GameState:
 # --- in-turn moves -------------------------------------------------------------------------
 def _play(state: GameState, move: Move) -> GameState:
     assert isinstance(move, Play)
-    d = Draft(state)
     p = move.player
     card = CARDS[move.card]
-    hand_before = d.hands[p]
+    hand_before = state.hands[p]
+    if ONLY_TURN_ORDER[card] and len(hand_before) > 1:
+        return _play_plain(state, move, card, hand_before)
+    d = Draft(state)
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
     bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, d.color)
     # UNO-3: the catch window can only open here, once the next-to-last card is on the pile.
@@ -78,36 +90,62 @@ def _play(state: GameState, move: Move) -> GameState:
     return d.freeze()
 
 
+def _play_plain(state: GameState, move: Play, card: Card, hand_before: tuple[Card, ...]) -> GameState:
+    """The hot path: a number, Skip, Reverse or plain Wild that does not empty the hand.
+
+    The same rules as the general path, built as one new state: the card leaves the hand and
+    tops the discard pile (PLAY-1), the turn moves on (ACT-1, ACT-2, PLAY-8), and a missed
+    UNO call opens the catch window (UNO-1, UNO-2, UNO-5).
+    """
+    p = move.player
+    i = hand_before.index(card)
+    hands = list(state.hands)
+    hands[p] = hand_before[:i] + hand_before[i + 1:]
+    current, direction = turn_after(state.profile, len(hands), p, state.direction, SYMBOL_OF[card])
+    top = state.discard
+    return GameState(
+        state.profile, tuple(hands), state.draw_pile, state.draw_pos, (card, top[1] + 1, top),
+        int(move.color) if move.color is not None else COLOR_OF[card], direction, current,
+        Phase.PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
+        state.rng, state.match, state.reveal,
+    )
+
+
+def turn_after(profile: Profile, n: int, p: int, direction: int, symbol: int) -> tuple[int, int]:
+    """Who plays after ``p`` plays a card of ``symbol``, and the direction then (PLAY-8).
+
+    ACT-1 Skip passes over the next player; ACT-2 Reverse turns the direction, and with two
+    players HOUSE-6 (``two_player_reverse = "skip"``) makes it a Skip: the same player again.
+    """
+    if symbol == SKIP:
+        return (p + 2 * direction) % n, direction
+    if symbol == REVERSE:
+        direction = -direction
+        if n == 2 and profile.two_player_reverse == "skip":
+            return p, direction
+    return (p + direction) % n, direction
+
+
 def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
     """Carry out the card's effect and pass the turn on (ACT-1..8)."""
     symbol = SYMBOL_OF[card]
-    n = len(d.hands)
-    if symbol == SKIP:  # ACT-1
-        d.start_turn(d.seat_after(p, 2))
-    elif symbol == REVERSE:  # ACT-2
-        d.direction = -d.direction
-        if n == 2 and d.profile.two_player_reverse == "skip":  # HOUSE-6
-            d.start_turn(p)
-        else:
-            d.start_turn(d.seat_after(p))
-    elif symbol == DRAW_TWO:  # ACT-3
+    if symbol == DRAW_TWO:  # ACT-3
         victim = d.seat_after(p)
         d.draw(victim, DRAW_TWO_COUNT)
         d.start_turn(d.seat_after(p, 2))
-    elif card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
-        pass
-    elif card == WILD_SHUFFLE_HANDS:  # ACT-6
+        return
+    if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
+        return
+    if card == WILD_SHUFFLE_HANDS:  # ACT-6
         d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
-        d.start_turn(d.seat_after(p))
     elif card == WILD_SWAP_HANDS:  # ACT-7
         assert target is not None
         d.hands = swap_hands(d.hands, p, target)
-        d.start_turn(d.seat_after(p))
     elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
         _custom_effect(d, p, target)
-        d.start_turn(d.seat_after(p))
-    else:  # numbers, plain Wild (ACT-4)
-        d.start_turn(d.seat_after(p))
+    # numbers, Skip (ACT-1), Reverse (ACT-2), plain Wild (ACT-4) and the wilds above
+    current, d.direction = turn_after(d.profile, len(d.hands), p, d.direction, symbol)
+    d.start_turn(current)
 
 
 def _custom_effect(d: Draft, p: int, target: int | None) -> None:
@@ -159,29 +197,48 @@ def _draw(state: GameState, move: Move) -> GameState:
     RULING: the turn ends with an explicit Pass even when the drawn card cannot be played,
     so the other players never learn from the flow of play whether a kept card was playable.
     """
-    d = Draft(state)
     p = move.player
-    d.uno_exposed = -1  # UNO-5: drawing begins the turn
-    d.passes = 0
-    (card,) = d.draw(p, 1)
-    d.phase = Phase.DRAWN
-    d.drawn = card
-    return d.freeze()
+    pos = state.draw_pos
+    if pos >= len(state.draw_pile):  # PLAY-7: reshuffle first
+        d = Draft(state)
+        d.uno_exposed = -1
+        d.passes = 0
+        (card,) = d.draw(p, 1)
+        d.phase = Phase.DRAWN
+        d.drawn = card
+        return d.freeze()
+    # The common case, built directly: the pile tuple is shared, only its position moves.
+    card = state.draw_pile[pos]
+    hand = state.hands[p]
+    i = bisect_right(hand, card)
+    hands = list(state.hands)
+    hands[p] = (*hand[:i], card, *hand[i:])
+    return GameState(
+        state.profile, tuple(hands), state.draw_pile, pos + 1, state.discard, state.color,
+        state.direction, p, Phase.DRAWN, card, None,
+        -1,  # UNO-5: drawing begins the turn
+        0, state.rng, state.match, state.reveal,
+    )
 
 
 def _pass(state: GameState, move: Move) -> GameState:
     """PLAY-4 keep the drawn card, or PLAY-7 pass with nothing to draw (blocked after a full round)."""
-    d = Draft(state)
     p = move.player
-    d.uno_exposed = -1
     if state.phase is Phase.DRAWN:
-        d.passes = 0
+        passes = 0
     else:
-        d.passes += 1
-        if d.passes >= len(d.hands):
+        passes = state.passes + 1
+        if passes >= len(state.hands):
+            d = Draft(state)
+            d.uno_exposed = -1
+            d.passes = passes
             return end_round_blocked(d)
-    d.start_turn(d.seat_after(p))
-    return d.freeze()
+    return GameState(
+        state.profile, state.hands, state.draw_pile, state.draw_pos, state.discard, state.color,
+        state.direction, (p + state.direction) % len(state.hands), Phase.PLAY, None, None,
+        -1,  # UNO-5/UNO-7: any in-turn move closes the catch window
+        passes, state.rng, state.match, state.reveal,
+    )
 
 
 def _choose_color(state: GameState, move: Move) -> GameState:
