@@ -24,8 +24,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-import unoengine
 from bench_engine import bytes_per_state, call_costs
+
+import unoengine
 
 
 def ours(profile: unoengine.Profile, players: int, games: int, seed: int) -> tuple[int, float]:
