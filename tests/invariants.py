@@ -396,6 +396,15 @@ def check_legal_moves_apply(state: u.GameState) -> dict[u.Move, u.GameState]:
             out[m] = u.apply(state, m)
         except u.IllegalMoveError as exc:  # pragma: no cover - a failure path
             raise AssertionError(f"legal move {m!r} refused ({exc}): {describe(state)}") from exc
+        # An equal move built afresh is not one of the listed objects, so apply checks it rule
+        # by rule: that check must agree with the list and give the same state.
+        fresh = attrs.evolve(m)
+        assert fresh is not m
+        try:
+            again = u.apply(state, fresh)
+        except u.IllegalMoveError as exc:  # pragma: no cover - a failure path
+            raise AssertionError(f"listed move {m!r}, rebuilt, refused ({exc}): {describe(state)}") from exc
+        assert again == out[m], f"rebuilt {m!r} gave another state: {describe(state)}"
     return out
 
 

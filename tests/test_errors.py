@@ -304,3 +304,20 @@ def test_new_game_bad_seed() -> None:
     """SETUP-2: the seed must be an integer."""
     with pytest.raises(u.PositionError, match="seed"):
         u.new_game(CLASSIC, 4, seed="x")  # type: ignore[arg-type]
+
+
+def test_altering_the_returned_move_list_cannot_smuggle_a_move_in() -> None:
+    """PLAY-1: legal_moves returns the caller's own list; adding an illegal move to it, or applying
+    a listed move to another state, is still refused by apply's full check."""
+    state = u.from_position("classic-108", ["R7 G5 B7", "R1 B2 B3"], "R5")
+    moves = u.legal_moves(state)
+    illegal = u.Play(0, u.parse_card("B7"))
+    moves.append(illegal)
+    with pytest.raises(u.IllegalMoveError) as info:
+        u.apply(state, illegal)
+    assert (info.value.rule, info.value.reason) == ("PLAY-1", "card-does-not-match")
+    listed = next(m for m in moves if m == u.Play(0, u.parse_card("R7")))
+    other = u.from_position("classic-108", ["R7 G5 B7", "R1 B2 B3"], "G1")
+    u.legal_moves(other)
+    with pytest.raises(u.IllegalMoveError):
+        u.apply(other, listed)

@@ -269,7 +269,19 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
         for q in range(len(state.hands)):
             if q != exposed and (player is None or player == q):
                 out.append(CATCH_UNO[q][exposed])
+    if player is None:
+        _remember_moves(state, tuple(out))
     return out
+
+
+_last_legal: tuple[object, tuple[Move, ...]] = (None, ())
+
+
+def _remember_moves(state: GameState, moves: tuple[Move, ...]) -> None:
+    """Keep the full list of the last state asked: applying one of those very move objects to
+    that state needs no second check (the list is a private copy, so callers cannot alter it)."""
+    global _last_legal
+    _last_legal = (state, moves)
 
 
 # --- checking ----------------------------------------------------------------------------
@@ -412,7 +424,16 @@ _CHECKS: Final[dict[type, Callable[[GameState, Move], None]]] = {
 
 
 def check_move(state: GameState, move: Move) -> None:
-    """Raise :class:`IllegalMoveError` if ``move`` is not legal in ``state``."""
+    """Raise :class:`IllegalMoveError` if ``move`` is not legal in ``state``.
+
+    A move that is one of the objects :func:`legal_moves` just listed for this same state is
+    legal by construction; any other move is checked rule by rule.
+    """
+    listed_for, listed = _last_legal
+    if listed_for is state:
+        for m in listed:
+            if m is move:
+                return
     check = _CHECKS.get(type(move))
     if check is None:
         raise IllegalMoveError(move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")

@@ -2,7 +2,8 @@
 
 Each kind of move has one handler; each card's effect (ACT-1..9) has one function below.
 ``apply`` first checks the move with :func:`unoengine.legality.check_move` and only then
-builds the new state in a :class:`Draft`; the input state is never changed.
+builds the new state: directly for the common moves (a draw, a pass, a plain play), through a
+:class:`Draft` for the rest. The input state is never changed.
 """
 
 from __future__ import annotations
@@ -47,12 +48,13 @@ from .scoring import end_round, end_round_blocked
 from .state import GameState, PendingChallenge, Phase, Reveal
 
 DRAW_TWO_COUNT = 2  # ACT-3
+DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
+CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
+
 # Cards whose only effect is on turn order: numbers, Skip, Reverse, plain Wild.
 ONLY_TURN_ORDER = tuple(
     code == WILD or (not IS_WILD[code] and SYMBOL_OF[code] != DRAW_TWO) for code in range(NUM_CARD_CODES)
 )
-DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
-CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
 
 
 def apply(state: GameState, move: Move) -> GameState:
