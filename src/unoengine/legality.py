@@ -34,6 +34,7 @@ from .moves import (
     DRAW,
     NEXT_ROUND,
     PASS,
+    PLAYS_OF,
     Accept,
     CallUno,
     CatchUno,
@@ -44,9 +45,7 @@ from .moves import (
     NextRound,
     Pass,
     Play,
-    plain_play,
     targeted_play,
-    wild_play,
 )
 from .profile import Profile
 from .state import GameState, Phase
@@ -173,24 +172,17 @@ def _turn_plays(state: GameState, out: list[Move]) -> None:
     """Append the Play moves of the player to act (PLAY or DRAWN phase)."""
     p = state.current
     with_uno = len(state.hands[p]) == 2  # UNO-1: the call goes with the next-to-last card
+    plays_of = PLAYS_OF[p]
     for c in playable_cards(state):
-        if IS_WILD[c]:
-            if needs_target(state, c):
-                for target in range(len(state.hands)):
-                    if target != p:
-                        for k in range(4):
-                            out.append(targeted_play(p, c, k, target, False))
-                            if with_uno:
-                                out.append(targeted_play(p, c, k, target, True))
-            else:
-                for k in range(4):
-                    out.append(wild_play(p, c, k, False))
-                    if with_uno:
-                        out.append(wild_play(p, c, k, True))
+        if c >= WILD_SWAP_HANDS and needs_target(state, c):
+            for target in range(len(state.hands)):
+                if target != p:
+                    for k in range(4):
+                        out.append(targeted_play(p, c, k, target, False))
+                        if with_uno:
+                            out.append(targeted_play(p, c, k, target, True))
         else:
-            out.append(plain_play(p, c, False))
-            if with_uno:
-                out.append(plain_play(p, c, True))
+            out.extend(plays_of[c][with_uno])
 
 
 def has_play(state: GameState) -> bool:

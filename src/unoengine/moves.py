@@ -157,14 +157,19 @@ CATCH_UNO: Final = tuple(tuple(CatchUno(p, t) for t in _PLAYERS) for p in _PLAYE
 CHOOSE_COLOR: Final = tuple(tuple(ChooseColor(p, k) for k in COLORS) for p in _PLAYERS)
 
 
-def plain_play(player: int, code: int, uno: bool) -> Play:
-    """The interned Play of a coloured card."""
-    return _PLAIN[player][code][uno]
-
-
-def wild_play(player: int, code: int, color: int, uno: bool) -> Play:
-    """The interned Play of a wild naming ``color``."""
-    return _COLORED[player][code][color][uno]
+# PLAYS_OF[player][code][with_uno]: every untargeted Play of a card, in listing order: the
+# coloured card, or the wild naming each colour; each followed by its UNO-calling twin when
+# ``with_uno`` (the card is the next-to-last, UNO-1).
+PLAYS_OF: Final = tuple(
+    tuple(
+        (
+            tuple(_COLORED[p][c][k][0] for k in range(4)) if IS_WILD[c] else (_PLAIN[p][c][0],),
+            tuple(m for k in range(4) for m in _COLORED[p][c][k]) if IS_WILD[c] else _PLAIN[p][c],
+        )
+        for c in range(NUM_CARD_CODES)
+    )
+    for p in _PLAYERS
+)
 
 
 def targeted_play(player: int, code: int, color: int, target: int, uno: bool) -> Play:
