@@ -8,13 +8,31 @@ allocates nothing on the hot path.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
-from .cards import CARDS, COLORS, IS_WILD, NUM_CARD_CODES, Card, Color
+from .cards import CARDS, COLORS, IS_WILD, NUM_CARD_CODES, Card, Color, parse_card, parse_color
 
 MAX_PLAYERS: Final = 10
+
+
+def _as_card(value: Any) -> Any:
+    """Accept a card name ("R7", "W+4") or code; anything else is left for apply to refuse."""
+    if isinstance(value, str):
+        return parse_card(value)
+    if type(value) is int and 0 <= value < NUM_CARD_CODES:
+        return CARDS[value]
+    return value
+
+
+def _as_color(value: Any) -> Any:
+    """Accept a colour name ("red", "R") or number 0..3; anything else is left for apply to refuse."""
+    if isinstance(value, str):
+        return parse_color(value)
+    if type(value) is int and 0 <= value < 4:
+        return COLORS[value]
+    return value
 
 
 @attrs.frozen(repr=False)
@@ -28,8 +46,8 @@ class Play:
     """
 
     player: int
-    card: Card
-    color: Color | None = None
+    card: Card = attrs.field(converter=_as_card)
+    color: Color | None = attrs.field(default=None, converter=_as_color)
     target: int | None = None
     uno: bool = False
 
@@ -68,7 +86,7 @@ class ChooseColor:
     """Name the colour for a wild turned as the first card (SETUP-8, SETUP-9, SETUP-10)."""
 
     player: int
-    color: Color
+    color: Color = attrs.field(converter=_as_color)
 
     def __repr__(self) -> str:
         return f"ChooseColor(p{self.player} {self.color})"
