@@ -113,17 +113,12 @@ def card_playable(profile: Profile, top: int, color: int, hand: tuple[Card, ...]
     )
 
 
-def playable_cards(state: GameState) -> tuple[int, ...]:
+def playable_cards(state: GameState) -> list[int]:
     """The distinct cards the player to act may play now (PLAY or DRAWN phase).
 
     This is the one test of which cards may be played: legal_moves lists exactly these and
     check_move accepts exactly these. After a draw only the drawn card counts (PLAY-5).
-    The answer for the last state asked is remembered, since a bot asks for the legal moves
-    of a state and then applies one of them to the same state.
     """
-    last_state, last_cards = _last_playable
-    if last_state is state:
-        return last_cards
     hand = state.hands[state.current]
     row = MATCHES[state.discard[0]][state.color]
     out: list[int] = []
@@ -141,17 +136,7 @@ def playable_cards(state: GameState) -> tuple[int, ...]:
         state.profile, hand, state.color
     ):
         out.remove(WILD_DRAW_FOUR)
-    cards = tuple(out)
-    _remember(state, cards)
-    return cards
-
-
-_last_playable: tuple[object, tuple[int, ...]] = (None, ())
-
-
-def _remember(state: GameState, cards: tuple[int, ...]) -> None:
-    global _last_playable
-    _last_playable = (state, cards)
+    return out
 
 
 def explain_unplayable(state: GameState, player: int, card: int) -> Block:
