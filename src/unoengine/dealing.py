@@ -140,6 +140,8 @@ def _deal(
     hands: list[list[Card]] = [[] for _ in range(num_players)]
     for i in range(size * num_players):
         hands[(dealer + 1 + i) % num_players].append(cards[i])
+    # The dealt state before the first card is turned: its discard node is a stand-in (size 0)
+    # that _first_card replaces with the turned card.
     placeholder = GameState(
         profile, tuple(tuple(sorted(h)) for h in hands), tuple(cards), size * num_players,
         (CARDS[0], 0, None), 0, 1, (dealer + 1) % num_players, Phase.PLAY, None, None, -1, 0,
