@@ -1,7 +1,7 @@
 """Side-by-side random playouts: unoengine vs RLCard 1.2.0's UNO game core, in one run.
 
     pip install -e '.[bench]'          # adds rlcard==1.2.0 (never a runtime or test dependency)
-    python benchmarks/bench_vs_rlcard.py [--games 400] [--rounds 5] [--players 2 4]
+    python benchmarks/bench_vs_rlcard.py [--games 200] [--rounds 5] [--players 2 4]
 
 Each move = generate the legal moves, pick one uniformly at random, apply it. Both engines
 play the same number of games; the work is interleaved in rounds (ours, theirs, ours, ...)
@@ -89,7 +89,7 @@ def first_and_last_tenth(profile: unoengine.Profile, players: int, games: int, s
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400, help="games per engine per round")
+    parser.add_argument("--games", type=int, default=200, help="games per engine per round")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best is kept")
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4])
     parser.add_argument("--profile", default="classic-108")
