@@ -142,6 +142,30 @@ def test_random_rounds_keep_every_invariant(name: str) -> None:
         assert checker.rounds == 1
 
 
+def test_random_overlay_compositions_keep_every_invariant() -> None:
+    """DECK-5, HOUSE-5..8, WD4-6, SCORE-3/4: random compositions of the shipped overlays on random
+    bases (contradicting combinations are refused by load_profile and skipped), played as random
+    matches with every invariant checked; and an overlay equal to its base plays the same game."""
+    overlays = u.shipped_overlays()
+    rng = random.Random("overlays")
+    played = refused = 0
+    for g in range(max(FUZZ_GAMES // 10, 20)):
+        chosen = rng.sample(overlays, rng.randint(1, 3))
+        spec = [rng.choice(SHIPPED), *chosen]
+        try:
+            profile = u.load_profile(spec)
+        except u.ProfileError as exc:
+            assert "contradict" in str(exc), exc
+            refused += 1
+            continue
+        profile = attrs.evolve(profile, target_score=min(profile.target_score, 100))
+        n = PLAYER_COUNTS[g % len(PLAYER_COUNTS)]
+        state, checker = run_game(profile, n, seed=g, policy=play_biased_policy, rng=rng, rounds=3)
+        assert state.scores == tuple(checker.totals), spec
+        played += 1
+    assert played > refused > 0
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_random_matches_reach_the_target(name: str) -> None:
     """SCORE-2, SETUP-11, END-1: whole matches with a small target; scores add up round by round."""

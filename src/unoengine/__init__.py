@@ -28,6 +28,7 @@ from .cards import (
     parse_cards,
     parse_color,
 )
+from .composition import load_profile
 from .dealing import choose_dealer, from_position, new_game
 from .effects import CustomEffect, register_effect, registered_effects
 from .errors import (
@@ -52,7 +53,7 @@ from .moves import (
     Play,
 )
 from .profile import Profile
-from .profile_file import load_profile, profile_from_dict, shipped_profiles
+from .profile_file import profile_from_dict, profile_to_toml, shipped_overlays, shipped_profiles
 from .scoring import hand_points
 from .state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult
 from .transition import apply
@@ -110,8 +111,10 @@ __all__ = [
     "parse_cards",
     "parse_color",
     "profile_from_dict",
+    "profile_to_toml",
     "register_effect",
     "registered_effects",
+    "shipped_overlays",
     "shipped_profiles",
     "view",
 ]

@@ -26,18 +26,18 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .composition import load_profile
 from .draft import Draft
 from .effects import get_effect
 from .errors import PositionError
 from .moves import MAX_PLAYERS
 from .profile import Profile
-from .profile_file import load_profile
 from .state import GameState, MatchInfo, Phase, discard_from
 
 CardsLike = str | Iterable[Card | int | str]
 
 
-def _resolve_profile(profile: Profile | str | Path) -> Profile:
+def _resolve_profile(profile: Profile | str | Path | Sequence[str | Path]) -> Profile:
     return profile if isinstance(profile, Profile) else load_profile(profile)
 
 
@@ -158,7 +158,7 @@ def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
 
 
 def new_game(
-    profile: Profile | str | Path,
+    profile: Profile | str | Path | Sequence[str | Path],
     num_players: int,
     seed: int = 0,
     *,
@@ -226,7 +226,7 @@ def _to_cards(value: CardsLike, what: str) -> tuple[Card, ...]:
 
 
 def from_position(
-    profile: Profile | str | Path,
+    profile: Profile | str | Path | Sequence[str | Path],
     hands: Sequence[CardsLike],
     discard: CardsLike,
     *,

@@ -7,6 +7,8 @@ branch on a profile's name.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from typing import Any, Final, Literal
 
@@ -98,6 +100,8 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
 }
 """The value check of every Profile field: used when loading TOML and on every construction."""
 
+_COSMETIC: Final = frozenset({"name", "description", "sources", "version"})
+
 
 @attrs.frozen
 class Profile:
@@ -138,6 +142,15 @@ class Profile:
             problems.append(("deck_counts", "the deck has no cards in play"))
         if problems:
             raise ProfileError.from_problems(f"profile {self.name!r}", problems)
+
+    @property
+    def fingerprint(self) -> str:
+        """A stable hash of every field that changes play (not name, description, sources or
+        version): two profiles with the same fingerprint play identical games. A saved game
+        records it."""
+        rules = {f.name: getattr(self, f.name) for f in attrs.fields(Profile) if f.name not in _COSMETIC}
+        text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
     @property
     def play_deck(self) -> tuple[int, ...]:

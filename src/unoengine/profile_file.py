@@ -8,6 +8,7 @@ Nothing in a profile is executed.
 from __future__ import annotations
 
 import importlib.resources
+import json
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any, Final
 
 from . import profile as p
 from .cards import (
+    CARDS,
     NUM_CARD_CODES,
     SYMBOL_KEYS,
     SYMBOLS_PER_COLOR,
@@ -223,33 +225,112 @@ def _shipped_dir() -> Path | None:
 
 
 def shipped_profiles() -> list[str]:
-    """Names of the profiles that ship with the package, sorted."""
+    """Names of the complete profiles that ship with the package (the bases), sorted."""
     folder = _shipped_dir()
     return sorted(f.stem for f in folder.glob("*.toml")) if folder else []
 
 
-def load_profile(name_or_path: str | Path) -> p.Profile:
-    """Load a shipped profile by name (``"classic-108"``) or a TOML file by path."""
-    text = str(name_or_path)
-    path = Path(text)
-    # A bare name is always a shipped profile; anything with a folder or .toml is a path.
-    if not (isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text or "\\" in text):
-        folder = _shipped_dir()
-        candidate = folder / f"{text}.toml" if folder else None
-        if candidate is None or not candidate.is_file():
-            raise ProfileError(
-                text, "name", f"no shipped profile of that name; shipped: {shipped_profiles()}"
-            )
-        path = candidate
+def shipped_overlays() -> list[str]:
+    """Names of the house-rule overlays that ship with the package, sorted."""
+    folder = _shipped_dir()
+    return sorted(f.stem for f in (folder / "overlays").glob("*.toml")) if folder else []
+
+
+def is_path(spec: str | Path) -> bool:
+    """A bare name means a shipped profile or overlay; a folder or ``.toml`` means a file."""
+    text = str(spec)
+    return isinstance(spec, Path) or text.endswith(".toml") or "/" in text or "\\" in text
+
+
+def shipped_path(name: str) -> Path:
+    """The file of a shipped base profile or overlay."""
+    folder = _shipped_dir()
+    if folder is not None:
+        for candidate in (folder / f"{name}.toml", folder / "overlays" / f"{name}.toml"):
+            if candidate.is_file():
+                return candidate
+    raise ProfileError(
+        name, "name",
+        f"no shipped profile or overlay of that name; profiles: {shipped_profiles()}, "
+        f"overlays: {shipped_overlays()}",
+    )
+
+
+def read_document(spec: str | Path) -> tuple[dict[str, Any], str]:
+    """Parse one TOML document (a shipped name or a path); returns it with its source name."""
+    path = Path(spec) if is_path(spec) else shipped_path(str(spec))
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise ProfileError(text, "file", f"cannot read: {exc.strerror or exc}") from None
+        raise ProfileError(str(spec), "file", f"cannot read: {exc.strerror or exc}") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8")), str(path)
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ProfileError(str(path), "toml", f"not valid TOML: {exc}") from None
-    return profile_from_dict(data, str(path))
 
 
-__all__ = ["load_profile", "profile_from_dict", "shipped_profiles"]
+def check_keys(data: Mapping[str, Any], source: str, *, extra: frozenset[str] = frozenset()) -> None:
+    """Refuse unknown keys in a document before it is merged with others, naming its file."""
+    problems: Problems = []
+    for key, value in data.items():
+        if key in extra:
+            continue
+        if key not in _TOP_KEYS:
+            problems.append((key, f"unknown key; expected one of {sorted(_TOP_KEYS | extra)}"))
+        elif key in _SECTIONS:
+            if not isinstance(value, Mapping):
+                problems.append((key, "must be a table"))
+                continue
+            for sub in value:
+                if sub not in _SECTIONS[key] and not (key == "scoring" and sub == "points"):
+                    problems.append((f"{key}.{sub}", f"unknown key; expected one of {sorted(_SECTIONS[key])}"))
+    if problems:
+        raise ProfileError.from_problems(source, problems)
+
+
+def _toml_key(key: str) -> str:
+    return key if key.replace("_", "").isalpha() else json.dumps(key)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a JSON string is a valid TOML basic string
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+def profile_to_toml(profile: p.Profile) -> str:
+    """The resolved profile as one flat TOML document that loads back to an equal profile."""
+    lines = [
+        f"name = {_toml_value(profile.name)}",
+        f"version = {profile.version}",
+        f"description = {_toml_value(profile.description)}",
+        f"sources = {_toml_value(list(profile.sources))}",
+        "",
+        "[deck.per_color]",
+    ]
+    counts, exact = profile.deck_counts, []
+    for symbol, key in enumerate(SYMBOL_KEYS):
+        per_color = [counts[color * SYMBOLS_PER_COLOR + symbol] for color in range(4)]
+        lines.append(f"{_toml_key(key)} = {per_color[0]}")
+        exact += [(color * SYMBOLS_PER_COLOR + symbol, n) for color, n in enumerate(per_color) if n != per_color[0]]
+    lines += ["", "[deck.wild]"] + [f"{key} = {counts[code]}" for key, code in WILD_KEYS.items()]
+    if exact:
+        lines += ["", "[deck.cards]"] + [f"{_toml_key(repr(CARDS[code]))} = {n}" for code, n in exact]
+    for section, keys in _SECTIONS.items():
+        lines += ["", f"[{section}]"]
+        lines += [f"{key} = {_toml_value(getattr(profile, field))}" for key, field in keys.items()]
+    lines += ["", "[scoring.points]"]
+    for symbol, key in enumerate(SYMBOL_KEYS):
+        values = {profile.points[color * SYMBOLS_PER_COLOR + symbol] for color in range(4)}
+        if len(values) != 1:
+            raise ProfileError(profile.name, f"points.{key}", "differs by colour, which TOML profiles cannot express")
+        lines.append(f"{_toml_key(key)} = {values.pop()}")
+    lines += [f"{key} = {profile.points[code]}" for key, code in WILD_KEYS.items()]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["profile_from_dict", "profile_to_toml", "read_document", "shipped_overlays", "shipped_profiles"]
