@@ -69,9 +69,12 @@ def playable_from(profile: u.Profile, top: int, color: int, hand: Sequence[int],
 
 
 def needs_target(profile: u.Profile, card: int) -> bool:
-    """ACT-7, ACT-8: Swap Hands names an opponent; so do customizable/blank cards with a swap effect."""
-    return card == u.WILD_SWAP_HANDS or (
-        card in (u.WILD_CUSTOMIZABLE, u.BLANK) and profile.custom_effect == "swap-hands"
+    """ACT-7, ACT-8: Swap Hands names an opponent; so do customizable/blank cards with a swap effect;
+    HOUSE-3: so does a 7 under seven-zero."""
+    return (
+        card == u.WILD_SWAP_HANDS
+        or (card in (u.WILD_CUSTOMIZABLE, u.BLANK) and profile.custom_effect == "swap-hands")
+        or (profile.seven_zero and not u.CARDS[card].is_wild and u.CARDS[card].symbol == 7)
     )
 
 
@@ -96,7 +99,8 @@ def expected_turn_moves(state: u.GameState) -> set[u.Move]:
             targets = [t for t in range(n) if t != cur] if needs_target(prof, c) else [None]
             out.update(u.Play(cur, u.CARDS[c], k, t, uno) for k in u.Color for t in targets for uno in calls)
         else:
-            out.update(u.Play(cur, u.CARDS[c], None, None, uno) for uno in calls)
+            targets = [t for t in range(n) if t != cur] if needs_target(prof, c) else [None]
+            out.update(u.Play(cur, u.CARDS[c], None, t, uno) for t in targets for uno in calls)
     if drawn_phase:
         out.add(u.Pass(cur))
         return out
@@ -332,7 +336,8 @@ def check_transition(prev: u.GameState, move: u.Move, new: u.GameState) -> None:
             assert new.uno_exposed == -1, f"UNO-1: called UNO yet exposed: {where()}"
         if new.uno_exposed == p:
             assert len(prev.hands[p]) == 2 and len(new.hands[p]) == 1, f"UNO-1: exposed wrongly: {where()}"
-        if move.card not in _COLOR_FREE:
+        hands_move = prev.profile.seven_zero and u.CARDS[move.card].symbol in (0, 7)  # HOUSE-3
+        if move.card not in _COLOR_FREE and not (hands_move and new.hands[p]):
             rest = list(prev.hands[p])
             rest.remove(move.card)
             assert new.hands[p] == tuple(rest), f"PLAY-1: hand after playing {move.card!r} is wrong: {where()}"

@@ -63,6 +63,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "custom_effect": ("wild", "swap-hands", "shuffle-hands"),
     "uno_penalty": (2, 4, 0, 1),
     "hand_size": (7, 1, 2, 3, 10),
+    "seven_zero": (False, True),
+    "draw_until_playable": (False, True),
 }
 
 

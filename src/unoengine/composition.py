@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from .errors import ProfileError
 from .profile import Profile
-from .profile_file import check_keys, profile_from_dict, read_document
+from .profile_file import check_keys, is_path, profile_from_dict, read_document
 
 _META: Final = frozenset({"name", "description", "sources", "version"})
 _LAYER_KEYS: Final = frozenset({"overlay", "extends"})
@@ -87,9 +87,10 @@ def _resolve(spec: Spec, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], An
     base = _Layer(parts[0])
     if base.overlay:
         raise ProfileError(base.source, "overlay", "an overlay cannot come first: start with a base profile")
-    if base.source in seen:
+    identity = str(Path(base.source).resolve())
+    if identity in seen:
         raise ProfileError(base.source, "extends", f"extends itself through {' -> '.join(seen)}")
-    merged, name, sources = _base_document(base, (*seen, base.source))
+    merged, name, sources = _base_document(base, (*seen, identity))
     overlay_names: list[str] = []
     set_by: dict[Leaf, tuple[str, Any]] = {}
     for part in parts[1:]:
@@ -122,7 +123,10 @@ def _base_document(base: _Layer, seen: tuple[str, ...]) -> tuple[dict[str, Any],
         return merged, base.raw_name, [base.source]
     if not (isinstance(extends, str) or (isinstance(extends, list) and all(isinstance(e, str) for e in extends))):
         raise ProfileError(base.source, "extends", f"must be a profile name, a path or a list of them, got {extends!r}")
-    merged, _, sources = _resolve(extends, seen)
+    # A relative path in ``extends`` is read from the folder of the file that names it.
+    folder = Path(base.source).parent
+    parts = [folder / part if is_path(part) and not Path(part).is_absolute() else part for part in _parts(extends)]
+    merged, _, sources = _resolve(parts, seen)
     for path, value in _leaves(base.data):
         _set(merged, path, value)
     for key in ("description", "sources", "version"):

@@ -50,6 +50,8 @@ from .moves import (
 from .profile import Profile
 from .state import GameState, Phase
 
+SEVEN: Final = 7
+
 Block = tuple[str, str]
 """(rule ID, reason code) of a refusal; the message is written only when one is raised."""
 
@@ -90,12 +92,32 @@ def holds_color(hand: tuple[Card, ...], color: int) -> bool:
 
 
 def needs_target(state: GameState, card: int) -> bool:
-    """Does playing ``card`` name an opponent? Swap Hands always (ACT-7); custom cards per effect."""
+    """Does playing ``card`` name another player? Swap Hands always (ACT-7); custom cards per
+    effect (ACT-8); a 7 under seven-zero (HOUSE-3)."""
     if card == WILD_SWAP_HANDS:
         return True
     if card in (WILD_CUSTOMIZABLE, BLANK):
         return get_effect(state.profile.custom_effect).needs_target
-    return False
+    return state.profile.seven_zero and SYMBOL_OF[card] == SEVEN
+
+
+def _target_rule(card: int) -> str:
+    if card == WILD_SWAP_HANDS:
+        return "ACT-7"
+    return "ACT-8" if IS_WILD[card] else "HOUSE-3"
+
+
+def _check_target(state: GameState, move: Play) -> None:
+    """A card that names another player needs a valid one; any other card takes none."""
+    card, t = move.card, move.target
+    if needs_target(state, card):
+        rule = _target_rule(card)
+        if t is None:
+            raise _refuse(move, (rule, "target-required"), f"{CARDS[card]!r} needs another player as target")
+        if type(t) is not int or not 0 <= t < len(state.hands) or t == move.player:
+            raise _refuse(move, (rule, "invalid-target"), f"target {t!r} is not another player")
+    elif t is not None:
+        raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{CARDS[card]!r} takes no target")
 
 
 def wild_draw_four_forbidden(profile: Profile, hand: tuple[Card, ...], color: int) -> bool:
@@ -158,11 +180,13 @@ def _turn_plays(state: GameState, out: list[Move]) -> None:
     p = state.current
     with_uno = len(state.hands[p]) == 2  # UNO-1: the call goes with the next-to-last card
     plays_of = PLAYS_OF[p]
+    may_target = state.profile.seven_zero
     for c in playable_cards(state):
-        if c >= WILD_SWAP_HANDS and needs_target(state, c):
+        if (c >= WILD_SWAP_HANDS or may_target) and needs_target(state, c):
+            colors = range(4) if IS_WILD[c] else (-1,)  # a coloured 7 names no colour
             for target in range(len(state.hands)):
                 if target != p:
-                    for k in range(4):
+                    for k in colors:
                         out.append(targeted_play(p, c, k, target, False))
                         if with_uno:
                             out.append(targeted_play(p, c, k, target, True))
@@ -298,20 +322,9 @@ def _check_play(state: GameState, move: Play) -> None:
     if IS_WILD[card]:
         if not _is_color(move.color):
             raise _refuse(move, ("ACT-4", "colour-required"), "a wild must name one of the four colours")
-        if needs_target(state, card):
-            rule = "ACT-7" if card == WILD_SWAP_HANDS else "ACT-8"
-            t = move.target
-            if t is None:
-                raise _refuse(move, (rule, "target-required"), f"{CARDS[card]!r} needs an opponent as target")
-            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < len(state.hands) or t == p:
-                raise _refuse(move, (rule, "invalid-target"), f"target {t!r} is not an opponent")
-        elif move.target is not None:
-            raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{card!r} takes no target")
-    else:
-        if move.color is not None:
-            raise _refuse(move, ("PLAY-1", "colour-not-allowed"), "only a wild names a colour")
-        if move.target is not None:
-            raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{card!r} takes no target")
+    elif move.color is not None:
+        raise _refuse(move, ("PLAY-1", "colour-not-allowed"), "only a wild names a colour")
+    _check_target(state, move)
     if move.uno and len(state.hands[p]) != 2:
         raise _refuse(move, ("UNO-1", "uno-not-next-to-last"), "UNO is called when playing the next-to-last card")
 

@@ -191,9 +191,10 @@ PLAYS_OF: Final = tuple(
 
 
 def targeted_play(player: int, code: int, color: int, target: int, uno: bool) -> Play:
-    """The interned Play of a wild aimed at ``target`` (Swap Hands, custom effects)."""
+    """The interned Play of a card aimed at ``target`` (Swap Hands, custom effects, a 7 under
+    seven-zero); ``color`` -1 for a coloured card, which names none."""
     key = (player, code, color, target, uno)
     move = _TARGETED.get(key)
     if move is None:
-        move = _TARGETED[key] = Play(player, CARDS[code], COLORS[color], target, uno)
+        move = _TARGETED[key] = Play(player, CARDS[code], COLORS[color] if color >= 0 else None, target, uno)
     return move

@@ -93,6 +93,8 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
     "two_player_reverse": choice(TWO_PLAYER_REVERSE),
     "blank_cards": choice(BLANK_CARDS),
     "custom_effect": text,
+    "seven_zero": boolean,
+    "draw_until_playable": boolean,
     "wild_draw_four": choice(WILD_DRAW_FOUR_MODES),
     "uno_penalty": int_range(0, 20),
     "scoring": choice(SCORING_MODES),
@@ -124,6 +126,10 @@ class Profile:
     two_player_reverse: TwoPlayerReverse = "reverse"
     blank_cards: BlankCards = "set-aside"
     custom_effect: str = "wild"
+    seven_zero: bool = False
+    """HOUSE-3: a 7 swaps hands with a chosen player, a 0 passes every hand on."""
+    draw_until_playable: bool = False
+    """HOUSE-4: a player who draws keeps drawing until a card can be played."""
     wild_draw_four: WildDrawFourMode = "challenge"
     uno_penalty: int = 2
     scoring: ScoringMode = "winner-takes-others"

@@ -8,7 +8,6 @@ Nothing in a profile is executed.
 from __future__ import annotations
 
 import importlib.resources
-import json
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -47,6 +46,8 @@ _SECTIONS: Final[dict[str, dict[str, str]]] = {
         "two_player_reverse": "two_player_reverse",
         "blank_cards": "blank_cards",
         "custom_effect": "custom_effect",
+        "seven_zero": "seven_zero",
+        "draw_until_playable": "draw_until_playable",
     },
     "wild_draw_four": {"mode": "wild_draw_four"},
     "uno": {"penalty": "uno_penalty"},
@@ -289,7 +290,20 @@ def check_keys(data: Mapping[str, Any], source: str, *, extra: frozenset[str] = 
 
 
 def _toml_key(key: str) -> str:
-    return key if key.replace("_", "").isalpha() else json.dumps(key)
+    return key if key.replace("_", "").isalpha() else _toml_string(key)
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: backslash, quote and control characters escaped, the rest as is."""
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{ord(ch):04X}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def _toml_value(value: Any) -> str:
@@ -298,7 +312,7 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value)  # a JSON string is a valid TOML basic string
+        return _toml_string(value)
     return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 

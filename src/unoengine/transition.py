@@ -30,7 +30,7 @@ from .cards import (
 )
 from .draft import Draft
 from .effects import check_effect_result, get_effect, shuffle_hands, swap_hands
-from .legality import check_move, holds_color
+from .legality import card_playable, check_move, holds_color
 from .moves import (
     Accept,
     CallUno,
@@ -50,8 +50,10 @@ from .state import GameState, PendingChallenge, Phase, Reveal
 DRAW_TWO_COUNT = 2  # ACT-3
 DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
 CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
+SEVEN_ZERO = tuple(not IS_WILD[code] and SYMBOL_OF[code] in (0, 7) for code in range(NUM_CARD_CODES))
+"""The cards with an effect of their own under HOUSE-3."""
 
-# Cards whose only effect is on turn order: numbers, Skip, Reverse, plain Wild.
+# Cards whose only effect is on turn order: numbers, Skip, Reverse, plain Wild (but see SEVEN_ZERO).
 ONLY_TURN_ORDER = tuple(
     code == WILD or (not IS_WILD[code] and SYMBOL_OF[code] != DRAW_TWO) for code in range(NUM_CARD_CODES)
 )
@@ -69,7 +71,7 @@ def _play(state: GameState, move: Move) -> GameState:
     p = move.player
     card = CARDS[move.card]
     hand_before = state.hands[p]
-    if ONLY_TURN_ORDER[card] and len(hand_before) > 1:
+    if ONLY_TURN_ORDER[card] and len(hand_before) > 1 and not (state.profile.seven_zero and SEVEN_ZERO[card]):
         return _play_plain(state, move, card, hand_before)
     d = Draft(state)
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
@@ -145,9 +147,23 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
         d.hands = swap_hands(d.hands, p, target)
     elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
         _custom_effect(d, p, target)
+    elif d.profile.seven_zero and SEVEN_ZERO[card]:
+        _seven_zero(d, p, symbol, target)
     # numbers, Skip (ACT-1), Reverse (ACT-2), plain Wild (ACT-4) and the wilds above
     current, d.direction = turn_after(d.profile, len(d.hands), p, d.direction, symbol)
     d.start_turn(current)
+
+
+def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
+    """HOUSE-3: a 7 swaps hands with the chosen player; a 0 passes every hand to the next
+    player in the direction of play. RULING: a player who reaches one card this way owes no
+    UNO call (UNO-1 speaks of playing the next-to-last card)."""
+    if symbol == 7:
+        assert target is not None
+        d.hands = swap_hands(d.hands, p, target)
+    else:
+        n = len(d.hands)
+        d.hands = [d.hands[(i - d.direction) % n] for i in range(n)]
 
 
 def _custom_effect(d: Draft, p: int, target: int | None) -> None:
@@ -201,6 +217,8 @@ def _draw(state: GameState, move: Move) -> GameState:
     """
     p = move.player
     pos = state.draw_pos
+    if state.profile.draw_until_playable:
+        return _draw_until_playable(state, p)
     if pos >= len(state.draw_pile):  # PLAY-7: reshuffle first
         d = Draft(state)
         d.uno_exposed = -1
@@ -221,6 +239,21 @@ def _draw(state: GameState, move: Move) -> GameState:
         -1,  # UNO-5: drawing begins the turn
         0, state.rng, state.match, state.reveal,
     )
+
+
+def _draw_until_playable(state: GameState, p: int) -> GameState:
+    """HOUSE-4: draw one card at a time until one can be played or nothing is left to draw
+    (PLAY-7 reshuffles on the way). The last card drawn is then played or kept as after any
+    draw (PLAY-4, PLAY-5)."""
+    d = Draft(state)
+    d.uno_exposed = -1
+    d.passes = 0
+    card = d.draw(p, 1)[0]
+    while not card_playable(d.profile, d.discard[0], d.color, d.hands[p], card) and d.can_draw():
+        card = d.draw(p, 1)[0]
+    d.phase = Phase.DRAWN
+    d.drawn = card
+    return d.freeze()
 
 
 def _pass(state: GameState, move: Move) -> GameState:
