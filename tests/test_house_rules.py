@@ -127,3 +127,16 @@ def test_seven_zero_and_draw_to_match_compose() -> None:
         profile = u.load_profile(f"{base}+seven-zero+draw-to-match")
         assert profile.seven_zero and profile.draw_until_playable
         assert profile.fingerprint != u.load_profile(base).fingerprint
+
+
+def test_others_draw_one_custom_effect() -> None:
+    """ACT-8: the shipped effect "others-draw-one" makes every other player draw one card, from the
+    next player on, and the turn then passes on as after a plain wild."""
+    import attrs
+
+    profile = attrs.evolve(u.load_profile("gdj85"), custom_effect="others-draw-one")
+    state = u.from_position(profile, ["WCU G1 G2", "B1 B2", "Y1 Y2"], "R5", draw_pile="R1 R2 R3")
+    after = u.apply(state, u.Play(0, "WCU", "green"))
+    assert after.hands == (cards("G1 G2"), cards("B1 B2 R1"), cards("Y1 Y2 R2"))
+    assert (after.current, after.color, after.remaining_draw_pile) == (1, u.Color.GREEN, (c("R3"),))
+    assert "others-draw-one" in u.registered_effects()

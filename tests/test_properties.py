@@ -60,7 +60,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "blank_cards": ("set-aside", "wild"),
     "next_dealer": ("left", "winner"),
     "two_player_reverse": ("reverse", "skip"),
-    "custom_effect": ("wild", "swap-hands", "shuffle-hands"),
+    "custom_effect": ("wild", "swap-hands", "shuffle-hands", "others-draw-one"),
     "uno_penalty": (2, 4, 0, 1),
     "hand_size": (7, 1, 2, 3, 10),
     "seven_zero": (False, True),

@@ -110,7 +110,26 @@ def check_effect_result(name: str, before: GameState, after: GameState) -> None:
         raise EffectError(f"custom effect {name!r} broke its contract: {problem}")
 
 
+def draw_cards(state: GameState, player: int, count: int) -> GameState:
+    """``player`` draws ``count`` cards, reshuffling the discards when the pile runs out (PLAY-7).
+
+    A building block for effects: it keeps every card counted and changes nothing else.
+    """
+    from .draft import Draft
+
+    d = Draft(state)
+    d.draw(player, count)
+    return d.freeze()
+
+
 def _plain_wild(state: GameState, player: int, target: int | None) -> GameState:
+    return state
+
+
+def _others_draw_one(state: GameState, player: int, target: int | None) -> GameState:
+    n = len(state.hands)
+    for k in range(1, n):  # from the next player on, in the direction of play
+        state = draw_cards(state, (player + k * state.direction) % n, 1)
     return state
 
 
@@ -132,4 +151,8 @@ register_effect(
 register_effect(
     "shuffle-hands", _shuffle_effect,
     description="As Wild Shuffle Hands (ACT-6): collect, shuffle and redeal every hand.",
+)
+register_effect(
+    "others-draw-one", _others_draw_one,
+    description="Every other player draws one card, starting with the next player.",
 )
