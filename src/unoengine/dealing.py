@@ -33,6 +33,7 @@ from .errors import PositionError
 from .moves import MAX_PLAYERS
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, discard_from
+from .transition import DRAW_TWO_COUNT
 
 CardsLike = str | Iterable[Card | int | str]
 
@@ -124,7 +125,7 @@ def _first_card(d: Draft, dealer: int) -> GameState:
         d.direction = -1
         d.start_turn(dealer)
     elif symbol == DRAW_TWO:  # SETUP-7
-        d.draw(first, 2)
+        d.draw(first, DRAW_TWO_COUNT)
         d.start_turn((first + 1) % n)
     else:
         d.start_turn(first)

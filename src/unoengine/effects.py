@@ -15,6 +15,7 @@ from collections.abc import Callable
 import attrs
 
 from .cards import Card
+from .draft import Draft
 from .errors import EffectError
 from .state import GameState
 
@@ -115,8 +116,6 @@ def draw_cards(state: GameState, player: int, count: int) -> GameState:
 
     A building block for effects: it keeps every card counted and changes nothing else.
     """
-    from .draft import Draft
-
     d = Draft(state)
     d.draw(player, count)
     return d.freeze()

@@ -195,17 +195,13 @@ def _go_out(d: Draft, p: int, card: int) -> GameState:
     RULING (docs/rulings.md): other effects of a last card (Skip, Reverse, Shuffle Hands,
     Swap Hands, custom effects) are not carried out: the round is over.
     """
-    victim = d.seat_after(p)
     if SYMBOL_OF[card] == DRAW_TWO:
-        d.draw(victim, DRAW_TWO_COUNT)
+        d.draw(d.seat_after(p), DRAW_TWO_COUNT)
     elif card == WILD_DRAW_FOUR:
-        if d.profile.wild_draw_four == "challenge":
-            # WD4-3: the victim may still challenge; a last card can never be a bluff.
-            d.current = victim
-            d.phase = Phase.CHALLENGE
-            d.challenge = PendingChallenge(p, victim, False, ())
+        # WD4-3: with challenges the victim may still challenge; a last card is never a bluff.
+        _wild_draw_four(d, p, bluff=False)
+        if d.phase is Phase.CHALLENGE:
             return d.freeze()
-        d.draw(victim, DRAW_FOUR_COUNT)
     return end_round(d, p)
 
 
