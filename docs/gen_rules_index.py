@@ -41,6 +41,8 @@ OPTIONS: dict[str, str] = {
     "SCORE-2": "`scoring.mode`, `scoring.target`",
     "SCORE-3": "`scoring.mode`, `scoring.target`",
     "SCORE-4": "`scoring.mode`, `scoring.target`",
+    "HOUSE-1": "`play.stacking` (overlays `stacking`, `stacking-cross`, `stacking-no-mercy`)",
+    "HOUSE-2": "`play.jump_in` (overlay `jump-in`)",
     "HOUSE-3": "`play.seven_zero` (overlay `seven-zero`)",
     "HOUSE-4": "`play.draw_until_playable` (overlay `draw-to-match`)",
     "HOUSE-5": "`play.decline_to_play` (overlay `forced-play`)",
@@ -48,10 +50,6 @@ OPTIONS: dict[str, str] = {
     "HOUSE-7": "`setup.first_card_wild_draw_four`",
     "HOUSE-8": "`uno.penalty`, `wild_draw_four.mode`, `scoring.mode`",
 }
-
-
-# Rules not implemented yet: the house-rule overlays are the next milestone.
-PLANNED = {"HOUSE-1", "HOUSE-2"}
 
 
 def _functions_citing(folder: Path, rule_ids: list[str], tests: bool) -> dict[str, list[str]]:
@@ -104,8 +102,6 @@ def render(rules_text: str) -> str:
         out.append(short)
         out.append("")
         where = ", ".join(f"`{c}`" for c in code[rule_id]) or "(no function cites it: see the profile data)"
-        if rule_id in PLANNED and not code[rule_id]:
-            where = "not implemented yet (house-rule overlays are planned)"
         out.append(f"- Code: {where}")
         if rule_id in OPTIONS:
             out.append(f"- Profile: {OPTIONS[rule_id]}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import attrs
@@ -81,29 +81,62 @@ def needs_target(profile: u.Profile, card: int) -> bool:
     )
 
 
-def expected_turn_moves(state: u.GameState) -> set[u.Move]:
-    """The in-turn moves (Play, Draw, Pass) of the player to act in phase PLAY or DRAWN, computed
-    from the rules alone: PLAY-1..3 matching, WD4-1 (enforced mode), ACT-4 colour, ACT-7/8 target,
-    UNO-1 call only from two cards, PLAY-4/5 (after a draw only the drawn card, or keep it),
-    HOUSE-5 (no draw while able to play), PLAY-7 (pass only with nothing to play or draw)."""
+def draw_kind(card: int) -> str | None:
+    """"D2" for a Draw Two of any colour, "D4" for a Wild Draw Four, else None (ACT-3, ACT-5)."""
+    c = u.CARDS[card]
+    if card == u.WILD_DRAW_FOUR:
+        return "D4"
+    return "D2" if not c.is_wild and c.symbol == u.DRAW_TWO else None
+
+
+STACK_ANSWERS: dict[str, set[tuple[str, str]]] = {
+    "off": set(),
+    "same-kind": {("D2", "D2"), ("D4", "D4")},
+    "cross": {("D2", "D2"), ("D2", "D4"), ("D4", "D2"), ("D4", "D4")},
+    "equal-or-higher": {("D2", "D2"), ("D2", "D4"), ("D4", "D4")},
+}
+"""HOUSE-1, written from RULES.md: the (card on top, answer) pairs each stacking variant allows."""
+
+
+def _plays(state: u.GameState, p: int, cards: Iterable[int]) -> set[u.Move]:
+    """Every Play of ``cards`` by ``p``: each colour of a wild, each target, with and without UNO-1 call."""
     prof = state.profile
-    cur = state.current
     n = state.num_players
-    hand = state.hands[cur]
-    drawn_phase = state.phase is u.Phase.DRAWN
-    cards = {state.drawn} if drawn_phase else set(hand)
-    calls = (False, True) if len(hand) == 2 else (False,)
+    calls = (False, True) if len(state.hands[p]) == 2 else (False,)
     out: set[u.Move] = set()
     for c in cards:
-        assert c is not None
-        if not playable_from(prof, state.top_card, state.color, hand, c):
-            continue
-        if u.CARDS[c].is_wild:
-            targets = [t for t in range(n) if t != cur] if needs_target(prof, c) else [None]
-            out.update(u.Play(cur, u.CARDS[c], k, t, uno) for k in u.Color for t in targets for uno in calls)
-        else:
-            targets = [t for t in range(n) if t != cur] if needs_target(prof, c) else [None]
-            out.update(u.Play(cur, u.CARDS[c], None, t, uno) for t in targets for uno in calls)
+        targets = [t for t in range(n) if t != p] if needs_target(prof, c) else [None]
+        colours: tuple[u.Color | None, ...] = tuple(u.Color) if u.CARDS[c].is_wild else (None,)
+        out.update(u.Play(p, u.CARDS[c], k, t, uno) for k in colours for t in targets for uno in calls)
+    return out
+
+
+def expected_turn_moves(state: u.GameState) -> set[u.Move]:
+    """The in-turn moves of the player to act while a round runs, computed from the rules alone:
+    PLAY-1..3 matching, WD4-1 (enforced mode), ACT-4 colour, ACT-7/8 target, UNO-1 call only from
+    two cards, PLAY-4/5 (after a draw only the drawn card, or keep it), HOUSE-5 (no draw while able
+    to play), PLAY-7 (pass only with nothing to play or draw); WD4-3 (Challenge or Accept) and
+    HOUSE-1 (facing a Draw card under stacking: an answer the variant allows, or Accept; no answer
+    to a last card)."""
+    prof = state.profile
+    cur = state.current
+    hand = state.hands[cur]
+    top, color = state.top_card, state.color
+    if state.phase in (u.Phase.PENALTY, u.Phase.CHALLENGE):
+        answers = STACK_ANSWERS[prof.stacking]
+        attacker_out = state.challenge is not None and not state.hands[state.challenge.attacker]
+        cards = set() if attacker_out else {
+            c for c in hand
+            if (draw_kind(top), draw_kind(c)) in answers and playable_from(prof, top, color, hand, c)
+        }
+        out = _plays(state, cur, cards)
+        out.add(u.Accept(cur))
+        if state.phase is u.Phase.CHALLENGE:
+            out.add(u.Challenge(cur))
+        return out
+    drawn_phase = state.phase is u.Phase.DRAWN
+    candidates = {state.drawn} if drawn_phase else set(hand)
+    out = _plays(state, cur, {c for c in candidates if c is not None and playable_from(prof, top, color, hand, c)})
     if drawn_phase:
         out.add(u.Pass(cur))
         return out
@@ -115,16 +148,45 @@ def expected_turn_moves(state: u.GameState) -> set[u.Move]:
     return out
 
 
+def expected_jump_ins(state: u.GameState) -> set[u.Move]:
+    """HOUSE-2, from the rules alone: while a turn is played or a Draw card answered, every player
+    but the one to act may play a card identical to the top card (never a wild)."""
+    prof = state.profile
+    top = state.top_card
+    if not prof.jump_in or top.is_wild or state.phase not in (u.Phase.PLAY, u.Phase.DRAWN, u.Phase.PENALTY):
+        return set()
+    out: set[u.Move] = set()
+    for q in range(state.num_players):
+        if q != state.current and top in state.hands[q]:
+            out |= _plays(state, q, {top})
+    return out
+
+
+_DECISIONS = (u.Play, u.Draw, u.Pass, u.Challenge, u.Accept)
+
+
 def check_turn_moves(state: u.GameState) -> None:
-    """legal_moves(state, current) lists exactly :func:`expected_turn_moves` (plus UNO moves)."""
+    """legal_moves lists exactly :func:`expected_turn_moves` for the player to act and
+    :func:`expected_jump_ins` for the others (plus UNO moves)."""
     cur = state.current
-    got = [m for m in u.legal_moves(state, cur) if type(m) in (u.Play, u.Draw, u.Pass)]
+    legal = u.legal_moves(state)
+    got = [m for m in legal if m.player == cur and type(m) in _DECISIONS]
     want = expected_turn_moves(state)
     if set(got) != want or len(got) != len(want):
         raise AssertionError(
             f"in-turn moves of p{cur} in {state.phase.name}: missing {sorted(want - set(got), key=repr)}, "
             f"extra {sorted(set(got) - want, key=repr)}: {describe(state)}"
         )
+    jumps = [m for m in legal if m.player != cur and type(m) is u.Play]
+    want = expected_jump_ins(state)
+    if set(jumps) != want or len(jumps) != len(want):
+        raise AssertionError(
+            f"HOUSE-2 jump-ins: missing {sorted(want - set(jumps), key=repr)}, "
+            f"extra {sorted(set(jumps) - want, key=repr)}: {describe(state)}"
+        )
+    assert all(type(m) in (u.CallUno, u.CatchUno) for m in legal if m.player != cur and type(m) is not u.Play), (
+        f"out-of-turn moves other than jump-ins and UNO moves: {legal}: {describe(state)}"
+    )
 
 
 def next_dealer(state: u.GameState) -> int:
@@ -206,6 +268,15 @@ def check_phase_consistency(state: u.GameState) -> None:
         assert state.drawn is None, f"drawn card {state.drawn!r} outside DRAWN phase: {describe(state)}"
     if phase is not u.Phase.CHALLENGE:
         assert state.challenge is None, f"pending challenge {state.challenge} in phase {phase.name}: {describe(state)}"
+    if phase in (u.Phase.CHALLENGE, u.Phase.PENALTY):
+        pending = state.pending_draw
+        assert pending >= (4 if phase is u.Phase.CHALLENGE else 2) and pending % 2 == 0, (
+            f"{phase.name} with pending_draw {pending}: {describe(state)}"
+        )
+        if state.profile.stacking == "off":
+            assert pending == 4, f"ACT-5: {pending} pending without stacking: {describe(state)}"
+    else:
+        assert state.pending_draw == 0, f"pending_draw {state.pending_draw} in phase {phase.name}: {describe(state)}"
 
     if phase is u.Phase.DRAWN:
         drawn = state.drawn
@@ -225,6 +296,14 @@ def check_phase_consistency(state: u.GameState) -> None:
         assert state.profile.wild_draw_four == "challenge", (
             f"CHALLENGE phase in wild_draw_four mode {state.profile.wild_draw_four!r}: {describe(state)}"
         )
+        check_turn_moves(state)
+    elif phase is u.Phase.PENALTY:
+        assert state.profile.stacking != "off", f"HOUSE-1: PENALTY phase without stacking: {describe(state)}"
+        assert draw_kind(top) is not None, f"HOUSE-1: PENALTY with top card {top!r}: {describe(state)}"
+        assert top != u.WILD_DRAW_FOUR or state.profile.wild_draw_four != "challenge", (
+            f"WD4-3: an unchallengeable Wild Draw Four in challenge mode: {describe(state)}"
+        )
+        check_turn_moves(state)
     elif phase is u.Phase.CHOOSE_COLOR:
         assert top.is_wild, f"CHOOSE_COLOR on a non-wild first card {top!r}: {describe(state)}"
         assert state.discard[1] == 1, f"CHOOSE_COLOR after the first card: {describe(state)}"
@@ -333,8 +412,33 @@ def check_transition(prev: u.GameState, move: u.Move, new: u.GameState) -> None:
     assert new.uno_exposed in (-1, move.player), (
         f"UNO-5: p{prev.uno_exposed}'s window survived an in-turn move ({new.uno_exposed}): {where()}"
     )
+    n = prev.num_players
+    avail = prev.draw_pile_size + prev.discard[1] - 1  # PLAY-7: all that can be drawn
+    if isinstance(move, (u.Accept, u.Challenge)):
+        _check_penalty_drawn(prev, move, new, avail, where)
     if isinstance(move, u.Play):
         p = move.player
+        if p != prev.current:  # HOUSE-2: only the top card's twin, only while a turn or answer runs
+            assert prev.profile.jump_in, f"PLAY-8: out-of-turn play without jump-in: {where()}"
+            assert move.card == prev.top_card and not prev.top_card.is_wild, f"HOUSE-2: not identical: {where()}"
+            assert prev.phase in (u.Phase.PLAY, u.Phase.DRAWN, u.Phase.PENALTY), f"HOUSE-2: jump-in now: {where()}"
+        kind = draw_kind(move.card)
+        if kind is not None and new.hands[p]:
+            # ACT-3/ACT-5, HOUSE-1: the total grows and the player after the card's player faces it.
+            count = 2 if kind == "D2" else 4
+            answerable = prev.profile.stacking != "off" or (
+                kind == "D4" and prev.profile.wild_draw_four == "challenge"
+            )
+            if answerable:
+                assert new.current == (p + new.direction) % n, f"HOUSE-1: wrong victim: {where()}"
+                assert new.pending_draw == prev.pending_draw + count, f"HOUSE-1: wrong total: {where()}"
+                assert new.phase in (u.Phase.PENALTY, u.Phase.CHALLENGE), f"HOUSE-1: no answer phase: {where()}"
+            else:
+                victim = (p + new.direction) % n
+                grown = len(new.hands[victim]) - len(prev.hands[victim])
+                # the card played covers the old top card, which can now be reshuffled too (PLAY-7)
+                assert grown == min(count, avail + 1), f"ACT-3/ACT-5: victim drew {grown}: {where()}"
+                assert new.current == (p + 2 * new.direction) % n, f"ACT-3/ACT-5: victim not skipped: {where()}"
         if move.uno:
             assert new.uno_exposed == -1, f"UNO-1: called UNO yet exposed: {where()}"
         if new.uno_exposed == p:
@@ -345,6 +449,28 @@ def check_transition(prev: u.GameState, move: u.Move, new: u.GameState) -> None:
             rest.remove(move.card)
             assert new.hands[p] == tuple(rest), f"PLAY-1: hand after playing {move.card!r} is wrong: {where()}"
         assert new.top_card == move.card, f"PLAY-1: the played card is not on top: {where()}"
+
+
+def _check_penalty_drawn(
+    prev: u.GameState, move: u.Move, new: u.GameState, avail: int, where: Callable[[], str]
+) -> None:
+    """ACT-3, ACT-5, WD4-4/5, HOUSE-1: Accept draws the whole pending total and skips the victim;
+    a challenge makes the guilty attacker draw it, or the innocent one's challenger draw it plus 2."""
+    n = prev.num_players
+    victim = prev.current
+    total = prev.pending_draw
+    assert new.pending_draw == 0, f"pending draw left after {move!r}: {where()}"
+    ch = prev.challenge
+    if isinstance(move, u.Challenge) and ch is not None and ch.bluff:
+        drawer, count, after = ch.attacker, total, victim
+    elif isinstance(move, u.Challenge):
+        drawer, count, after = victim, total + 2, (victim + prev.direction) % n
+    else:
+        drawer, count, after = victim, total, (victim + prev.direction) % n
+    grown = len(new.hands[drawer]) - len(prev.hands[drawer])
+    assert grown == min(count, avail), f"p{drawer} drew {grown}, expected {min(count, avail)}: {where()}"
+    if not new.round_over:
+        assert (new.current, new.phase) == (after, u.Phase.PLAY), f"wrong turn after {move!r}: {where()}"
 
 
 class GameChecker:
@@ -445,7 +571,8 @@ def all_other_candidates(num_players: int) -> tuple[u.Move, ...]:
 def candidate_moves(state: u.GameState, rng: random.Random, plays: int = 40) -> list[u.Move]:
     """Candidate moves, legal or not: every non-Play move of the player to act and of an exposed
     player, ``plays`` other non-Play moves and ``plays`` Plays drawn at random from every possible
-    one, and near misses (the player to act's own cards with a wrong colour/target/UNO flag)."""
+    one, near misses (the player to act's own cards with a wrong colour/target/UNO flag), and
+    out-of-turn plays by every other player (the top card and one of their own, HOUSE-2)."""
     n = state.num_players
     p = state.current
     others = all_other_candidates(n)
@@ -458,6 +585,12 @@ def candidate_moves(state: u.GameState, rng: random.Random, plays: int = 40) -> 
         out.append(u.Play(p, c, k, t, rng.random() < 0.5))
         out.append(u.Play(p, c, rng.choice(list(u.Color)), None, False))
         out.append(u.Play(p, c, None, None, len(state.hands[p]) != 2))
+    for q in range(n):  # HOUSE-2: out-of-turn plays, the top card's twin among them
+        if q != p and state.hands[q]:
+            for c in {state.top_card, rng.choice(state.hands[q])}:
+                k, t = rng.choice((None, *u.Color)), rng.choice((None, *range(n)))
+                out.append(u.Play(q, c, k, t, rng.random() < 0.5))
+                out.append(u.Play(q, c, None, None, len(state.hands[q]) == 2))
     return out
 
 

@@ -36,6 +36,10 @@ OVERLAY_FIELDS: dict[str, dict[str, Any]] = {
     "one-point-per-round": {"scoring": "one-point-per-round", "target_score": 10},  # SCORE-4
     "draw-to-match": {"draw_until_playable": True},  # HOUSE-4
     "seven-zero": {"seven_zero": True},  # HOUSE-3
+    "stacking": {"stacking": "same-kind"},  # HOUSE-1
+    "stacking-cross": {"stacking": "cross"},  # HOUSE-1
+    "stacking-no-mercy": {"stacking": "equal-or-higher"},  # HOUSE-1
+    "jump-in": {"jump_in": True},  # HOUSE-2
 }
 COSMETIC = ("name", "description", "sources", "version")
 FIELD_NAMES = tuple(f.name for f in attrs.fields(u.Profile))

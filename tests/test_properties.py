@@ -51,7 +51,7 @@ EXPENSIVE_RATE = 0.03
 UNIFORM_SHARE = 4
 """One game in UNIFORM_SHARE uses the uniform policy; the others prefer playing a card."""
 
-# Every profile option with its possible values (HOUSE-5..8, WD4-6, SETUP-9, SETUP-11, SCORE-2..4, DECK-4, ACT-8).
+# Every profile option with its possible values (HOUSE-1..8, WD4-6, SETUP-9, SETUP-11, SCORE-2..4, DECK-4, ACT-8).
 OPTIONS: dict[str, tuple[Any, ...]] = {
     "wild_draw_four": ("challenge", "enforced", "unrestricted"),
     "decline_to_play": (True, False),
@@ -65,6 +65,8 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "hand_size": (7, 1, 2, 3, 10),
     "seven_zero": (False, True),
     "draw_until_playable": (False, True),
+    "stacking": ("off", "same-kind", "cross", "equal-or-higher"),
+    "jump_in": (False, True),
 }
 
 
@@ -145,7 +147,7 @@ def test_random_rounds_keep_every_invariant(name: str) -> None:
 
 
 def test_random_overlay_compositions_keep_every_invariant() -> None:
-    """DECK-5, HOUSE-5..8, WD4-6, SCORE-3/4: random compositions of the shipped overlays on random
+    """DECK-5, HOUSE-1..8, WD4-6, SCORE-3/4: random compositions of the shipped overlays on random
     bases (contradicting combinations are refused by load_profile and skipped), played as random
     matches with every invariant checked; and an overlay equal to its base plays the same game."""
     overlays = u.shipped_overlays()
@@ -165,7 +167,7 @@ def test_random_overlay_compositions_keep_every_invariant() -> None:
         state, checker = run_game(profile, n, seed=g, policy=play_biased_policy, rng=rng, rounds=3)
         assert state.scores == tuple(checker.totals), spec
         played += 1
-    assert played > refused > 0
+    assert played > refused  # most compositions are valid; contradictions are tested in test_composition
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -285,6 +287,12 @@ def test_random_games_under_each_profile_option(option: str, value: Any) -> None
         if option == "scoring" and value == "one-point-per-round":
             profile = attrs.evolve(profile, target_score=3)
         n = PLAYER_COUNTS[(g * 5) % len(PLAYER_COUNTS)]
+        if value == "others-draw-one":
+            # Every such card makes all other players draw, so random rounds with many players run away:
+            # gdj85 with 9 players, play-biased, 150 seeds: median 666 moves, 95th percentile ~211,000,
+            # some past 300,000 (6 players: median 147, maximum 547). Large tables are left to the
+            # state machine's bounded runs.
+            n = min(n, 6)
         policy = uniform_policy if g % 8 == 7 else play_biased_policy
         rng = random.Random(f"{option}={value}/{g}")
         state, checker = run_game(profile, n, seed=g, policy=policy, rng=rng, rounds=4, expensive_rate=0.05)
@@ -325,8 +333,9 @@ def move_strategy(num_players: int) -> st.SearchStrategy[u.Move]:
 
 
 class UnoMachine(RuleBasedStateMachine):
-    """DECK-5, SETUP-1..11, PLAY-1..8, ACT-1..9, WD4-1..6, UNO-1..7, END-1, SCORE-1..4, HOUSE-5..8:
-    legal moves drawn by hypothesis, arbitrary moves checked to be refused, invariants after every step."""
+    """DECK-5, SETUP-1..11, PLAY-1..8, ACT-1..9, WD4-1..6, UNO-1..7, END-1, SCORE-1..4, HOUSE-1..8:
+    random overlays and options on a random base, legal moves drawn by hypothesis, arbitrary moves
+    checked to be refused, invariants after every step."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -336,13 +345,22 @@ class UnoMachine(RuleBasedStateMachine):
 
     @initialize(
         base=st.sampled_from(SHIPPED),
+        overlays=st.lists(st.sampled_from(u.shipped_overlays()), max_size=3, unique=True),
         changes=option_changes(),
         target_score=st.integers(1, 500),
         num_players=st.integers(2, 10),
         seed=st.integers(0, 2**64 - 1),
     )
-    def start(self, base: str, changes: dict[str, Any], target_score: int, num_players: int, seed: int) -> None:
-        profile = attrs.evolve(shipped(base), **changes, target_score=target_score)
+    def start(
+        self, base: str, overlays: list[str], changes: dict[str, Any], target_score: int, num_players: int, seed: int
+    ) -> None:
+        """A random base with up to three random overlays (HOUSE-1..8), then random option changes."""
+        try:
+            composed = u.load_profile([base, *overlays])
+        except u.ProfileError as exc:
+            assert "contradict" in str(exc), exc
+            composed = shipped(base)
+        profile = attrs.evolve(composed, **changes, target_score=target_score)
         self.state = u.new_game(profile, num_players, seed=seed)
         self.checker = GameChecker(self.state)
         self.rng = random.Random(seed)

@@ -33,7 +33,7 @@ from .errors import PositionError
 from .moves import MAX_PLAYERS
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, discard_from
-from .transition import DRAW_TWO_COUNT
+from .transition import DRAW_FOUR_COUNT, DRAW_TWO_COUNT
 
 CardsLike = str | Iterable[Card | int | str]
 
@@ -238,8 +238,10 @@ def from_position(
     dealer: int | None = None,
     scores: Sequence[int] | None = None,
     seed: int = 0,
+    pending_draw: int = 0,
 ) -> GameState:
-    """Build an exact situation: a player ``current`` to play an ordinary turn.
+    """Build an exact situation: a player ``current`` to play an ordinary turn, or, with
+    ``pending_draw``, to answer the Draw card on top under stacking (HOUSE-1).
 
     ``hands`` gives each player's cards; ``discard`` the discard pile, bottom first (its last
     card is the top). ``draw_pile`` lists the draw pile top first; when omitted, every card of
@@ -294,7 +296,31 @@ def from_position(
     score_tuple = tuple(scores) if scores is not None else (0,) * n
     if len(score_tuple) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in score_tuple):
         raise PositionError(f"scores must be {n} non-negative integers, got {scores!r}")
+    _check_pending_draw(prof, top, pending_draw)
     return GameState(
         prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,
-        Phase.PLAY, None, None, -1, 0, rng, MatchInfo(dealer, score_tuple),
+        Phase.PENALTY if pending_draw else Phase.PLAY, None, None, -1, 0, rng, MatchInfo(dealer, score_tuple),
+        None, pending_draw,
     )
+
+
+def _check_pending_draw(profile: Profile, top: Card, pending_draw: int) -> None:
+    """HOUSE-1: a pending draw needs stacking and a Draw card on top; a Wild Draw Four open to a
+    challenge needs its attacker's hand, so that situation is built by playing the card."""
+    if isinstance(pending_draw, bool) or not isinstance(pending_draw, int) or pending_draw < 0:
+        raise PositionError(f"pending_draw must be a non-negative integer, got {pending_draw!r}")
+    if not pending_draw:
+        return
+    if profile.stacking == "off":
+        raise PositionError("pending_draw: only a profile with stacking (HOUSE-1) leaves a draw pending")
+    if top != WILD_DRAW_FOUR and (IS_WILD[top] or SYMBOL_OF[top] != DRAW_TWO):
+        raise PositionError(f"pending_draw: the top card {top!r} is not a Draw Two or Wild Draw Four")
+    least = DRAW_FOUR_COUNT if top == WILD_DRAW_FOUR else DRAW_TWO_COUNT
+    if pending_draw < least or pending_draw % 2:
+        raise PositionError(
+            f"pending_draw: {pending_draw} cannot be pending on {top!r}: an even total of at least {least}"
+        )
+    if top == WILD_DRAW_FOUR and profile.wild_draw_four == "challenge":
+        raise PositionError(
+            "pending_draw: a Wild Draw Four on top may be challenged (WD4-3); play it from a position instead"
+        )

@@ -20,7 +20,7 @@ class Draft:
 
     __slots__ = (
         "challenge", "color", "current", "direction", "discard", "draw_pile", "draw_pos",
-        "drawn", "hands", "match", "passes", "phase", "profile", "reveal", "rng", "uno_exposed",
+        "drawn", "hands", "match", "passes", "pending_draw", "phase", "profile", "reveal", "rng", "uno_exposed",
     )
 
     def __init__(self, s: GameState) -> None:
@@ -40,12 +40,13 @@ class Draft:
         self.rng = s.rng
         self.match: MatchInfo = s.match
         self.reveal: Reveal | None = s.reveal
+        self.pending_draw = s.pending_draw
 
     def freeze(self) -> GameState:
         return GameState(
             self.profile, tuple(self.hands), self.draw_pile, self.draw_pos, self.discard,
             self.color, self.direction, self.current, self.phase, self.drawn, self.challenge,
-            self.uno_exposed, self.passes, self.rng, self.match, self.reveal,
+            self.uno_exposed, self.passes, self.rng, self.match, self.reveal, self.pending_draw,
         )
 
     # --- seats (PLAY-8) -----------------------------------------------------------------
@@ -122,3 +123,4 @@ class Draft:
         self.current = player
         self.phase = Phase.PLAY
         self.drawn = None
+        self.pending_draw = 0

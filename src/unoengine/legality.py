@@ -8,13 +8,14 @@ cannot disagree; the property tests check that they agree on every state they re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from .cards import (
     BLANK,
     CARDS,
     COLOR_OF,
+    DRAW_TWO,
     IS_WILD,
     NUM_CARD_CODES,
     SYMBOL_OF,
@@ -47,8 +48,17 @@ from .moves import (
     Play,
     targeted_play,
 )
-from .profile import Profile
+from .profile import STACKING, Profile
 from .state import GameState, Phase
+
+# Phase members as module constants: an enum attribute lookup costs ~75 ns on the hot path.
+_CHALLENGE: Final = Phase.CHALLENGE
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_DRAWN: Final = Phase.DRAWN
+_MATCH_OVER: Final = Phase.MATCH_OVER
+_PENALTY: Final = Phase.PENALTY
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 SEVEN: Final = 7
 
@@ -64,6 +74,7 @@ NOTHING_TO_DRAW: Final = ("PLAY-7", "nothing-to-draw")
 MUST_PLAY_NOT_DRAW: Final = ("HOUSE-5", "forced-play")
 MUST_PLAY_NOT_PASS: Final = ("PLAY-7", "must-play")
 MUST_DRAW: Final = ("PLAY-4", "must-draw")
+CANNOT_STACK: Final = ("HOUSE-1", "cannot-stack")
 
 
 def _build_match_table() -> tuple[tuple[tuple[bool, ...], ...], ...]:
@@ -84,6 +95,25 @@ def _build_match_table() -> tuple[tuple[tuple[bool, ...], ...], ...]:
 
 
 MATCHES: Final = _build_match_table()
+
+
+def _may_answer(stacking: str, top: int, card: int) -> bool:
+    """HOUSE-1: may ``card`` answer a Draw card ``top`` under the ``stacking`` variant?"""
+    card_draw_two = not IS_WILD[card] and SYMBOL_OF[card] == DRAW_TWO
+    if stacking == "off" or not (card_draw_two or card == WILD_DRAW_FOUR):
+        return False
+    if not IS_WILD[top] and SYMBOL_OF[top] == DRAW_TWO:
+        return card_draw_two or stacking != "same-kind"  # a Wild Draw Four is "higher"
+    if top == WILD_DRAW_FOUR:
+        return card == WILD_DRAW_FOUR or stacking == "cross"  # equal-or-higher: no Draw Two on it
+    return False
+
+
+STACKS_ON: Final = {
+    mode: tuple(tuple(_may_answer(mode, top, c) for c in range(NUM_CARD_CODES)) for top in range(NUM_CARD_CODES))
+    for mode in STACKING
+}
+"""STACKS_ON[stacking][top][card]: may ``card`` answer the Draw card ``top`` (HOUSE-1)?"""
 
 
 def holds_color(hand: tuple[Card, ...], color: int) -> bool:
@@ -136,18 +166,24 @@ def card_playable(profile: Profile, top: int, color: int, hand: tuple[Card, ...]
 
 
 def playable_cards(state: GameState) -> list[int]:
-    """The distinct cards the player to act may play now (PLAY or DRAWN phase).
+    """The distinct cards the player to act may play now.
 
     This is the one test of which cards may be played: legal_moves lists exactly these and
-    check_move accepts exactly these. After a draw only the drawn card counts (PLAY-5).
+    check_move accepts exactly these. After a draw only the drawn card counts (PLAY-5); facing
+    a Draw card under stacking, only an answer to it (HOUSE-1).
     """
     hand = state.hands[state.current]
     row = MATCHES[state.discard[0]][state.color]
     out: list[int] = []
-    if state.phase is Phase.DRAWN:
+    phase = state.phase
+    if phase is _DRAWN:
         drawn = state.drawn
         if drawn is not None and row[drawn]:
             out.append(drawn)
+    elif phase is not _PLAY:
+        if may_stack(state):
+            answers = STACKS_ON[state.profile.stacking][state.discard[0]]
+            out.extend(c for c in sorted(set(hand)) if answers[c] and row[c])
     else:
         previous = -1
         for c in hand:
@@ -161,13 +197,32 @@ def playable_cards(state: GameState) -> list[int]:
     return out
 
 
+def may_stack(state: GameState) -> bool:
+    """HOUSE-1: may the player to act answer the pending Draw card (PENALTY or CHALLENGE phase)?
+
+    Not when stacking is off, nor once the attacker has gone out on a last Wild Draw Four: the
+    round is over but for the draw (ACT-9).
+    """
+    if state.profile.stacking == "off" or state.phase not in _ANSWERABLE:
+        return False
+    pending = state.challenge
+    return pending is None or bool(state.hands[pending.attacker])
+
+
+_ANSWERABLE: Final = (_PENALTY, _CHALLENGE)
+
+
 def explain_unplayable(state: GameState, player: int, card: int) -> Block:
     """Which rule keeps ``card`` from being played: for error messages only."""
     hand = state.hands[player]
     if card not in hand:
         return CARD_NOT_IN_HAND
-    if state.phase is Phase.DRAWN and card != state.drawn:
+    if state.phase is _DRAWN and card != state.drawn:
         return ONLY_DRAWN_CARD
+    if state.phase in _ANSWERABLE and not (
+        may_stack(state) and STACKS_ON[state.profile.stacking][state.discard[0]][card]
+    ):
+        return CANNOT_STACK
     if not MATCHES[state.discard[0]][state.color][card]:
         return NO_MATCH
     if card == WILD_DRAW_FOUR and wild_draw_four_forbidden(state.profile, hand, state.color):
@@ -175,13 +230,12 @@ def explain_unplayable(state: GameState, player: int, card: int) -> Block:
     return NOT_PLAYABLE
 
 
-def _turn_plays(state: GameState, out: list[Move]) -> None:
-    """Append the Play moves of the player to act (PLAY or DRAWN phase)."""
-    p = state.current
+def _append_plays(state: GameState, p: int, cards: Sequence[int], out: list[Move]) -> None:
+    """Append every Play of ``cards`` by ``p``: each colour of a wild, each target, with UNO."""
     with_uno = len(state.hands[p]) == 2  # UNO-1: the call goes with the next-to-last card
     plays_of = PLAYS_OF[p]
     may_target = state.profile.seven_zero
-    for c in playable_cards(state):
+    for c in cards:
         if (c >= WILD_SWAP_HANDS or may_target) and needs_target(state, c):
             colors = range(4) if IS_WILD[c] else (-1,)  # a coloured 7 names no colour
             for target in range(len(state.hands)):
@@ -192,6 +246,37 @@ def _turn_plays(state: GameState, out: list[Move]) -> None:
                             out.append(targeted_play(p, c, k, target, True))
         else:
             out.extend(plays_of[c][with_uno])
+
+
+_JUMP_IN_PHASES: Final = (_PLAY, _DRAWN, _PENALTY)
+
+
+def may_jump_in(state: GameState, player: int) -> bool:
+    """HOUSE-2: may ``player``, not the player to act, play the top card's twin out of turn now?
+
+    Only a coloured card can be identical to the top card (a wild has no printed colour), and
+    only while a turn is being played or a Draw card answered: not while a Wild Draw Four
+    awaits its challenge decision or a first wild its colour.
+    """
+    top = state.discard[0]
+    return (
+        state.profile.jump_in
+        and player != state.current
+        and state.phase in _JUMP_IN_PHASES
+        and not IS_WILD[top]
+        and top in state.hands[player]
+    )
+
+
+def _jump_in_plays(state: GameState, player: int | None, out: list[Move]) -> None:
+    """Append the jump-in plays of every other player (or of ``player``), by seat (HOUSE-2)."""
+    top = state.discard[0]
+    if IS_WILD[top] or state.phase not in _JUMP_IN_PHASES:
+        return
+    twin = [top]
+    for q in range(len(state.hands)) if player is None else (player,):
+        if q != state.current and top in state.hands[q]:
+            _append_plays(state, q, twin, out)
 
 
 def has_play(state: GameState) -> bool:
@@ -218,7 +303,7 @@ def may_draw(state: GameState, playable: bool) -> Block | None:
 
 def may_pass(state: GameState, playable: bool) -> Block | None:
     """Why the player to act may not pass now, or None (PLAY-4 keep, PLAY-7 pass)."""
-    if state.phase is Phase.DRAWN:
+    if state.phase is _DRAWN:
         return None
     if playable:
         return MUST_PLAY_NOT_PASS
@@ -236,7 +321,8 @@ def next_dealer(state: GameState) -> int:
 
 
 def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
-    """Every legal move now, in a fixed order: the in-turn moves, then UNO calls and catches.
+    """Every legal move now, in a fixed order: the in-turn moves, then jump-ins (HOUSE-2) by
+    seat, then UNO calls and catches.
 
     With ``player`` given, only that player's moves.
     """
@@ -244,22 +330,28 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     phase = state.phase
     p = state.current
     if player is None or player == p:
-        if phase is Phase.PLAY:
-            _turn_plays(state, out)
+        if phase is _PLAY:
+            _append_plays(state, p, playable_cards(state), out)
             playable = bool(out)
             if may_draw(state, playable) is None:
                 out.append(DRAW[p])
             if may_pass(state, playable) is None:
                 out.append(PASS[p])
-        elif phase is Phase.DRAWN:
-            _turn_plays(state, out)
+        elif phase is _DRAWN:
+            _append_plays(state, p, playable_cards(state), out)
             out.append(PASS[p])
-        elif phase is Phase.CHALLENGE:
+        elif phase is _CHALLENGE:
+            _append_plays(state, p, playable_cards(state), out)  # HOUSE-1: answer it instead
             out.append(CHALLENGE[p])
             out.append(ACCEPT[p])
-        elif phase is Phase.CHOOSE_COLOR:
+        elif phase is _PENALTY:
+            _append_plays(state, p, playable_cards(state), out)
+            out.append(ACCEPT[p])
+        elif phase is _CHOOSE_COLOR:
             out.extend(CHOOSE_COLOR[p])
-    if phase is Phase.ROUND_OVER:
+    if state.profile.jump_in:
+        _jump_in_plays(state, player, out)
+    if phase is _ROUND_OVER:
         dealer = next_dealer(state)
         if player is None or player == dealer:
             out.append(NEXT_ROUND[dealer])
@@ -307,18 +399,44 @@ def _block_text(state: GameState, block: Block, card: int = -1) -> str:
         MUST_PLAY_NOT_DRAW: "this profile forbids declining to play (play.decline_to_play = false)",
         MUST_PLAY_NOT_PASS: "a player who can play may not pass",
         MUST_DRAW: "a player who cannot play must draw",
+        CANNOT_STACK: f"{CARDS[card]!r} cannot answer {top!r} under stacking = {state.profile.stacking!r}"
+        if card >= 0 else "",
     }
     return texts.get(block, block[1])
 
 
-def _check_play(state: GameState, move: Play) -> None:
-    p = move.player
+def _check_card(move: Play) -> int:
     card = move.card
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NUM_CARD_CODES:
         raise _refuse(move, ("PLAY-1", "unknown-card"), f"{card!r} is not a card")
+    return card
+
+
+def _check_play(state: GameState, move: Play) -> None:
+    card = _check_card(move)
     if card not in playable_cards(state):
-        block = explain_unplayable(state, p, card)
+        block = explain_unplayable(state, move.player, card)
         raise _refuse(move, block, _block_text(state, block, card))
+    _check_play_details(state, move, card)
+
+
+def _check_jump_in(state: GameState, move: Play) -> None:
+    """HOUSE-2: an out-of-turn play must be the top card's twin, at a moment that allows it."""
+    card = _check_card(move)
+    if state.phase not in _JUMP_IN_PHASES:
+        detail = f"no jump-in while the phase is {state.phase.name}"
+        raise _refuse(move, ("HOUSE-2", "no-jump-in-now"), detail)
+    if card not in state.hands[move.player]:
+        raise _refuse(move, CARD_NOT_IN_HAND, _block_text(state, CARD_NOT_IN_HAND, card))
+    if not may_jump_in(state, move.player) or card != state.discard[0]:
+        detail = f"out of turn only a card identical to the top card {CARDS[state.discard[0]]!r} may be played"
+        raise _refuse(move, ("HOUSE-2", "not-identical"), detail)
+    _check_play_details(state, move, card)
+
+
+def _check_play_details(state: GameState, move: Play, card: int) -> None:
+    """The colour, target and UNO call of a play whose card may be played."""
+    p = move.player
     if IS_WILD[card]:
         if not _is_color(move.color):
             raise _refuse(move, ("ACT-4", "colour-required"), "a wild must name one of the four colours")
@@ -333,30 +451,40 @@ def _in_turn(state: GameState, move: Move, phases: tuple[Phase, ...]) -> None:
     """Refuse a move out of turn, or in a phase that does not take it."""
     phase = state.phase
     if move.player != state.current:
-        if phase is Phase.CHALLENGE and type(move) in (Challenge, Accept):
+        if phase is _CHALLENGE and type(move) in (Challenge, Accept):
             detail = f"only player {state.current}, who must draw, may answer it"
             raise _refuse(move, ("WD4-3", "not-challenged"), detail)
+        if phase is _PENALTY and type(move) is Accept:
+            detail = f"only player {state.current}, who faces the draw, may accept it"
+            raise _refuse(move, ("HOUSE-1", "not-your-penalty"), detail)
         raise _refuse(move, ("PLAY-8", "not-your-turn"), f"it is player {state.current}'s turn")
     if phase not in phases:
-        if phase is Phase.CHALLENGE:
+        if phase is _CHALLENGE:
             raise _refuse(move, ("WD4-3", "must-answer-challenge"), "answer the Wild Draw Four: Challenge or Accept")
-        if phase is Phase.CHOOSE_COLOR:
+        if phase is _PENALTY:
+            detail = f"answer the {CARDS[state.discard[0]]!r} with a Draw card, or Accept {state.pending_draw} cards"
+            raise _refuse(move, ("HOUSE-1", "must-answer-penalty"), detail)
+        if phase is _CHOOSE_COLOR:
             raise _refuse(move, ("SETUP-8", "must-choose-colour"), "name the colour of the first card first")
         raise _refuse(move, ("PLAY-1", "wrong-phase"), f"{type(move).__name__} is not a move of an ordinary turn")
 
 
-_TURN: Final = (Phase.PLAY, Phase.DRAWN)
+_TURN: Final = (_PLAY, _DRAWN)
+_TURN_OR_ANSWER: Final = (_PLAY, _DRAWN, _PENALTY, _CHALLENGE)
 
 
 def _check_play_move(state: GameState, move: Move) -> None:
     assert isinstance(move, Play)
-    _in_turn(state, move, _TURN)
+    if move.player != state.current and state.profile.jump_in:
+        _check_jump_in(state, move)
+        return
+    _in_turn(state, move, _TURN if state.profile.stacking == "off" else _TURN_OR_ANSWER)
     _check_play(state, move)
 
 
 def _check_draw(state: GameState, move: Move) -> None:
     _in_turn(state, move, _TURN)
-    if state.phase is Phase.DRAWN:
+    if state.phase is _DRAWN:
         raise _refuse(move, ("PLAY-6", "already-drew"), "one card is drawn per turn: play it or keep it")
     block = may_draw(state, has_play(state))
     if block is not None:
@@ -370,13 +498,20 @@ def _check_pass(state: GameState, move: Move) -> None:
         raise _refuse(move, block, _block_text(state, block))
 
 
-def _check_answer(state: GameState, move: Move) -> None:
-    _in_turn(state, move, (Phase.CHALLENGE,))
+def _check_challenge(state: GameState, move: Move) -> None:
+    if state.phase is _PENALTY and move.player == state.current:
+        detail = f"only a Wild Draw Four can be challenged, and {CARDS[state.discard[0]]!r} is on top"
+        raise _refuse(move, ("WD4-3", "nothing-to-challenge"), detail)
+    _in_turn(state, move, (_CHALLENGE,))
+
+
+def _check_accept(state: GameState, move: Move) -> None:
+    _in_turn(state, move, _ANSWERABLE)
 
 
 def _check_choose_color(state: GameState, move: Move) -> None:
     assert isinstance(move, ChooseColor)
-    _in_turn(state, move, (Phase.CHOOSE_COLOR,))
+    _in_turn(state, move, (_CHOOSE_COLOR,))
     if not _is_color(move.color):
         raise _refuse(move, ("SETUP-8", "colour-required"), "name one of the four colours")
 
@@ -404,8 +539,8 @@ _CHECKS: Final[dict[type, Callable[[GameState, Move], None]]] = {
     Play: _check_play_move,
     Draw: _check_draw,
     Pass: _check_pass,
-    Challenge: _check_answer,
-    Accept: _check_answer,
+    Challenge: _check_challenge,
+    Accept: _check_accept,
     ChooseColor: _check_choose_color,
     CallUno: _check_call_uno,
     CatchUno: _check_catch_uno,
@@ -431,8 +566,8 @@ def check_move(state: GameState, move: Move) -> None:
     if type(player) is not int or not 0 <= player < len(state.hands):
         detail = f"there is no player {player!r} among {len(state.hands)}"
         raise IllegalMoveError(move, "SETUP-1", "no-such-player", detail)
-    if state.phase >= Phase.ROUND_OVER:
-        if state.phase is Phase.MATCH_OVER:
+    if state.phase >= _ROUND_OVER:
+        if state.phase is _MATCH_OVER:
             raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
         if type(move) is not NextRound:
             raise _refuse(move, ("END-1", "round-over"), "the round is over")

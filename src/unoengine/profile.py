@@ -23,6 +23,7 @@ NextDealer = Literal["left", "winner"]
 TwoPlayerReverse = Literal["reverse", "skip"]
 BlankCards = Literal["set-aside", "wild"]
 ScoringMode = Literal["winner-takes-others", "own-hand-lowest-wins", "one-point-per-round"]
+Stacking = Literal["off", "same-kind", "cross", "equal-or-higher"]
 
 WILD_DRAW_FOUR_MODES: Final = ("challenge", "enforced", "unrestricted")
 FIRST_CARD_WILD_DRAW_FOUR: Final = ("redraw", "apply")
@@ -30,6 +31,7 @@ NEXT_DEALER: Final = ("left", "winner")
 TWO_PLAYER_REVERSE: Final = ("reverse", "skip")
 BLANK_CARDS: Final = ("set-aside", "wild")
 SCORING_MODES: Final = ("winner-takes-others", "own-hand-lowest-wins", "one-point-per-round")
+STACKING: Final = ("off", "same-kind", "cross", "equal-or-higher")
 
 Check = Callable[[Any], "str | None"]
 
@@ -95,6 +97,8 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
     "custom_effect": text,
     "seven_zero": boolean,
     "draw_until_playable": boolean,
+    "stacking": choice(STACKING),
+    "jump_in": boolean,
     "wild_draw_four": choice(WILD_DRAW_FOUR_MODES),
     "uno_penalty": int_range(0, 20),
     "scoring": choice(SCORING_MODES),
@@ -130,6 +134,10 @@ class Profile:
     """HOUSE-3: a 7 swaps hands with a chosen player, a 0 passes every hand on."""
     draw_until_playable: bool = False
     """HOUSE-4: a player who draws keeps drawing until a card can be played."""
+    stacking: Stacking = "off"
+    """HOUSE-1: which Draw card may answer which, passing on the accumulated total."""
+    jump_in: bool = False
+    """HOUSE-2: a card identical to the top card may be played out of turn."""
     wild_draw_four: WildDrawFourMode = "challenge"
     uno_penalty: int = 2
     scoring: ScoringMode = "winner-takes-others"

@@ -48,6 +48,8 @@ _SECTIONS: Final[dict[str, dict[str, str]]] = {
         "custom_effect": "custom_effect",
         "seven_zero": "seven_zero",
         "draw_until_playable": "draw_until_playable",
+        "stacking": "stacking",
+        "jump_in": "jump_in",
     },
     "wild_draw_four": {"mode": "wild_draw_four"},
     "uno": {"penalty": "uno_penalty"},

@@ -57,6 +57,7 @@ def _finish(d: Draft, winner: int, blocked: bool) -> GameState:
     d.drawn = None
     d.challenge = None
     d.uno_exposed = -1
+    d.pending_draw = 0
     return d.freeze()
 
 

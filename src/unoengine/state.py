@@ -37,9 +37,11 @@ class Phase(enum.IntEnum):
     """A Wild Draw Four was played on the player: challenge or accept (WD4-3)."""
     CHOOSE_COLOR = 3
     """A wild was turned as the first card: name the colour (SETUP-8, SETUP-9)."""
-    ROUND_OVER = 4
+    PENALTY = 4
+    """A Draw card was played on the player under stacking: answer it or accept (HOUSE-1)."""
+    ROUND_OVER = 5
     """The round is over (END-1); the next dealer may deal the next round."""
-    MATCH_OVER = 5
+    MATCH_OVER = 6
     """A player reached the target score (SCORE-2..4)."""
 
     def __repr__(self) -> str:
@@ -126,6 +128,10 @@ class GameState:
     match: MatchInfo
     reveal: Reveal | None = None
     """The last hand shown by a challenge; only its viewer sees it."""
+    pending_draw: int = 0
+    """Cards the player to act draws on :class:`~unoengine.moves.Accept`: the total of a
+    Draw card stack in :attr:`Phase.PENALTY` (HOUSE-1), or of a Wild Draw Four (and any stack
+    under it) in :attr:`Phase.CHALLENGE`; 0 in every other phase."""
 
     # --- derived, read-only -----------------------------------------------------------
     @property
@@ -180,7 +186,7 @@ class GameState:
             f"<GameState {self.profile.name} round {self.match.round_number} {self.phase.name} "
             f"p{self.current} to act, top {self.top_card!r} colour {color}, "
             f"dir {'+' if self.direction > 0 else '-'}, draw {self.draw_pile_size}, "
-            f"hands {hands}>"
+            f"hands {hands}{f', pending {self.pending_draw}' if self.pending_draw else ''}>"
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import Final
 
 from .cards import (
     BLANK,
@@ -47,6 +48,12 @@ from .profile import Profile
 from .scoring import end_round, end_round_blocked
 from .state import GameState, PendingChallenge, Phase, Reveal
 
+# Phase members as module constants: an enum attribute lookup costs ~75 ns on the hot path.
+_CHALLENGE: Final = Phase.CHALLENGE
+_DRAWN: Final = Phase.DRAWN
+_PENALTY: Final = Phase.PENALTY
+_PLAY: Final = Phase.PLAY
+
 DRAW_TWO_COUNT = 2  # ACT-3
 DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
 CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
@@ -67,6 +74,11 @@ def apply(state: GameState, move: Move) -> GameState:
 
 # --- in-turn moves -------------------------------------------------------------------------
 def _play(state: GameState, move: Move) -> GameState:
+    """PLAY-1: a card in turn, as an answer to a Draw card (HOUSE-1) or out of turn (HOUSE-2).
+
+    Play goes on from the player of the card in every case: a jump-in passes over everyone
+    between the player to act and the jumper.
+    """
     assert isinstance(move, Play)
     p = move.player
     card = CARDS[move.card]
@@ -83,6 +95,7 @@ def _play(state: GameState, move: Move) -> GameState:
     d.uno_exposed = -1  # UNO-5: playing begins the turn; any earlier window is closed
     d.passes = 0
     d.drawn = None
+    d.challenge = None  # HOUSE-1: a Wild Draw Four answered by another is buried, not challenged
     if not hand:
         return _go_out(d, p, card)
     _card_effect(d, p, card, move.target)
@@ -110,7 +123,7 @@ def _play_plain(state: GameState, move: Play, card: Card, hand_before: tuple[Car
     return GameState(
         state.profile, tuple(hands), state.draw_pile, state.draw_pos, (card, top[1] + 1, top),
         int(move.color) if move.color is not None else COLOR_OF[card], direction, current,
-        Phase.PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
+        _PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
         state.rng, state.match, state.reveal,
     )
 
@@ -135,8 +148,11 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
     symbol = SYMBOL_OF[card]
     if symbol == DRAW_TWO:  # ACT-3
         victim = d.seat_after(p)
-        d.draw(victim, DRAW_TWO_COUNT)
-        d.start_turn(d.seat_after(p, 2))
+        if d.profile.stacking != "off":  # HOUSE-1: the victim may answer it
+            _face_penalty(d, victim, d.pending_draw + DRAW_TWO_COUNT)
+        else:
+            d.draw(victim, DRAW_TWO_COUNT)
+            d.start_turn(d.seat_after(p, 2))
         return
     if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
         return
@@ -177,30 +193,43 @@ def _custom_effect(d: Draft, p: int, target: int | None) -> None:
         setattr(d, name, getattr(fresh, name))
 
 
-def _wild_draw_four(d: Draft, p: int, bluff: bool) -> None:
-    """ACT-5 / WD4-2: the next player draws 4 and is skipped, or may first challenge."""
+def _face_penalty(d: Draft, victim: int, total: int) -> None:
+    """HOUSE-1: ``victim`` must answer the Draw card on top or accept ``total`` cards."""
+    d.current = victim
+    d.phase = _PENALTY
+    d.pending_draw = total
+
+
+def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
+    """ACT-5 / WD4-2: the next player draws 4 (with any stack under it, HOUSE-1) and is
+    skipped, or may first challenge or answer."""
     victim = d.seat_after(p)
+    total = d.pending_draw + DRAW_FOUR_COUNT
     if d.profile.wild_draw_four == "challenge":
         d.current = victim
-        d.phase = Phase.CHALLENGE
+        d.phase = _CHALLENGE
         d.challenge = PendingChallenge(p, victim, bluff, d.hands[p])
+        d.pending_draw = total
+    elif d.profile.stacking != "off" and not last:
+        _face_penalty(d, victim, total)
     else:
-        d.draw(victim, DRAW_FOUR_COUNT)
+        d.draw(victim, total)
         d.start_turn(d.seat_after(p, 2))
 
 
 def _go_out(d: Draft, p: int, card: int) -> GameState:
-    """END-1 / ACT-9: the player has no cards; a Draw Two or Wild Draw Four is still drawn.
+    """END-1 / ACT-9: the player has no cards; a Draw Two or Wild Draw Four is still drawn,
+    with the whole stack under it (HOUSE-1: nobody may answer a card that ended the round).
 
     RULING (docs/rulings.md): other effects of a last card (Skip, Reverse, Shuffle Hands,
     Swap Hands, custom effects) are not carried out: the round is over.
     """
     if SYMBOL_OF[card] == DRAW_TWO:
-        d.draw(d.seat_after(p), DRAW_TWO_COUNT)
+        d.draw(d.seat_after(p), d.pending_draw + DRAW_TWO_COUNT)
     elif card == WILD_DRAW_FOUR:
         # WD4-3: with challenges the victim may still challenge; a last card is never a bluff.
-        _wild_draw_four(d, p, bluff=False)
-        if d.phase is Phase.CHALLENGE:
+        _wild_draw_four(d, p, bluff=False, last=True)
+        if d.phase is _CHALLENGE:
             return d.freeze()
     return end_round(d, p)
 
@@ -220,7 +249,7 @@ def _draw(state: GameState, move: Move) -> GameState:
         d.uno_exposed = -1
         d.passes = 0
         (card,) = d.draw(p, 1)
-        d.phase = Phase.DRAWN
+        d.phase = _DRAWN
         d.drawn = card
         return d.freeze()
     # The common case, built directly: the pile tuple is shared, only its position moves.
@@ -231,7 +260,7 @@ def _draw(state: GameState, move: Move) -> GameState:
     hands[p] = (*hand[:i], card, *hand[i:])
     return GameState(
         state.profile, tuple(hands), state.draw_pile, pos + 1, state.discard, state.color,
-        state.direction, p, Phase.DRAWN, card, None,
+        state.direction, p, _DRAWN, card, None,
         -1,  # UNO-5: drawing begins the turn
         0, state.rng, state.match, state.reveal,
     )
@@ -247,7 +276,7 @@ def _draw_until_playable(state: GameState, p: int) -> GameState:
     card = d.draw(p, 1)[0]
     while not card_playable(d.profile, d.discard[0], d.color, d.hands[p], card) and d.can_draw():
         card = d.draw(p, 1)[0]
-    d.phase = Phase.DRAWN
+    d.phase = _DRAWN
     d.drawn = card
     return d.freeze()
 
@@ -255,7 +284,7 @@ def _draw_until_playable(state: GameState, p: int) -> GameState:
 def _pass(state: GameState, move: Move) -> GameState:
     """PLAY-4 keep the drawn card, or PLAY-7 pass with nothing to draw (blocked after a full round)."""
     p = move.player
-    if state.phase is Phase.DRAWN:
+    if state.phase is _DRAWN:
         passes = 0
     else:
         passes = state.passes + 1
@@ -266,7 +295,7 @@ def _pass(state: GameState, move: Move) -> GameState:
             return end_round_blocked(d)
     return GameState(
         state.profile, state.hands, state.draw_pile, state.draw_pos, state.discard, state.color,
-        state.direction, (p + state.direction) % len(state.hands), Phase.PLAY, None, None,
+        state.direction, (p + state.direction) % len(state.hands), _PLAY, None, None,
         -1,  # UNO-5/UNO-7: any in-turn move closes the catch window
         passes, state.rng, state.match, state.reveal,
     )
@@ -288,22 +317,28 @@ def _choose_color(state: GameState, move: Move) -> GameState:
 
 
 def _challenge(state: GameState, move: Move) -> GameState:
-    """WD4-3..5: the attacker shows the hand to the challenger alone."""
+    """WD4-3..5: the attacker shows the hand to the challenger alone.
+
+    RULING (HOUSE-1): under stacking the pending total replaces the 4: a guilty attacker draws
+    all of it, an innocent one's challenger draws it plus 2.
+    """
     d = Draft(state)
     pending = state.challenge
     assert pending is not None
     attacker, victim = pending.attacker, pending.victim
+    total = state.pending_draw
     d.uno_exposed = -1  # UNO-7: a challenge decision begins the turn
     d.challenge = None
+    d.pending_draw = 0
     # RULING: the challenger sees the hand the card was played from, the one the verdict is
     # judged on, even if the attacker has drawn since (a missed-UNO penalty).
     d.reveal = Reveal(victim, attacker, pending.hand)
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
-        d.draw(attacker, DRAW_FOUR_COUNT)
+        d.draw(attacker, total)
         d.start_turn(victim)
         return d.freeze()
     # WD4-5 innocent: challenger draws 6 and misses the turn
-    d.draw(victim, DRAW_FOUR_COUNT + CHALLENGE_EXTRA)
+    d.draw(victim, total + CHALLENGE_EXTRA)
     if not d.hands[attacker]:
         return end_round(d, attacker)
     d.start_turn(d.seat_after(victim))
@@ -311,16 +346,17 @@ def _challenge(state: GameState, move: Move) -> GameState:
 
 
 def _accept(state: GameState, move: Move) -> GameState:
-    """ACT-5: draw 4 and miss the turn."""
+    """ACT-3/ACT-5: draw what is pending (4, or a whole stack under HOUSE-1) and miss the turn."""
     d = Draft(state)
-    pending = state.challenge
-    assert pending is not None
-    d.uno_exposed = -1  # UNO-7
+    victim = state.current
+    d.uno_exposed = -1  # UNO-7: the decision begins the turn
     d.challenge = None
-    d.draw(pending.victim, DRAW_FOUR_COUNT)
-    if not d.hands[pending.attacker]:
+    d.pending_draw = 0
+    d.draw(victim, state.pending_draw)
+    pending = state.challenge
+    if pending is not None and not d.hands[pending.attacker]:
         return end_round(d, pending.attacker)
-    d.start_turn(d.seat_after(pending.victim))
+    d.start_turn(d.seat_after(victim))
     return d.freeze()
 
 

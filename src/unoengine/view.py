@@ -37,6 +37,8 @@ class PlayerView:
     """The card this player just drew (PLAY-5), when it is theirs to play or keep."""
     challenge_attacker: int | None
     """Who played the Wild Draw Four awaiting a challenge decision (WD4-3), if any."""
+    pending_draw: int
+    """Cards the player to act draws if they accept the Draw card on top (HOUSE-1 stacks, WD4-3)."""
     uno_exposed: int | None
     """The player who may be caught for not calling UNO right now (UNO-2), if any."""
     passes: int
@@ -84,6 +86,7 @@ def view(state: GameState, player: int) -> PlayerView:
         draw_pile_size=state.draw_pile_size,
         drawn_card=drawn,
         challenge_attacker=pending.attacker if pending is not None else None,
+        pending_draw=state.pending_draw,
         uno_exposed=state.uno_exposed if state.uno_exposed >= 0 else None,
         passes=state.passes,
         scores=state.match.scores,
