@@ -12,7 +12,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT.parent / "shared" / "RULES.md"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
-DOCS_WITH_CODE = ["README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md", "docs/house-rules.md"]
+DOCS_WITH_CODE = [
+    "README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md", "docs/house-rules.md", "docs/testing.md",
+]
 
 
 def _blocks() -> list[tuple[str, int, str]]:

@@ -71,11 +71,12 @@ def test_illegal_move_error_attributes_and_message() -> None:
     (u.Draw(2), "PLAY-8", "not-your-turn"),
     (u.Challenge(1), "PLAY-8", "not-your-turn"),
     (u.CallUno(0), "UNO-4", "no-uno-owed"),
-    (u.CatchUno(1, 0), "UNO-5", "not-catchable"),
+    (u.CatchUno(1, 0), "UNO-3", "not-catchable"),
     (u.CatchUno(2, 2), "UNO-6", "cannot-catch-self"),
 ])
 def test_illegal_moves_carry_rule_and_reason(move: u.Move, rule: str, reason: str) -> None:
-    """PLAY-1/PLAY-7/PLAY-8/ACT-4/UNO-1/UNO-4..6/END-1: each rejection names its rule and reason; state unchanged."""
+    """PLAY-1/PLAY-7/PLAY-8/ACT-4/UNO-1/UNO-3/UNO-4/UNO-6/END-1: each rejection names its rule and reason;
+    state unchanged."""
     state = position()
     err = rejected(state, move)
     assert (err.rule, err.reason) == (rule, reason)

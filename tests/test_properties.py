@@ -26,7 +26,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from invariants import (
+
+import unoengine as u
+from unoengine.testing import OPTION_VALUES, moves, option_changes
+from unoengine.testing.checks import (
     MAX_MOVES_PER_ROUND,
     MAX_MOVES_PER_ROUND_UNIFORM,
     GameChecker,
@@ -40,8 +43,6 @@ from invariants import (
     playable_from,
 )
 
-import unoengine as u
-
 SHIPPED = ("classic-108", "gdj85", "ffk04", "mattel-42003")
 PLAYER_COUNTS = range(2, 11)
 DEFAULT_FUZZ_GAMES = 2000
@@ -51,23 +52,7 @@ EXPENSIVE_RATE = 0.03
 UNIFORM_SHARE = 4
 """One game in UNIFORM_SHARE uses the uniform policy; the others prefer playing a card."""
 
-# Every profile option with its possible values (HOUSE-1..8, WD4-6, SETUP-9, SETUP-11, SCORE-2..4, DECK-4, ACT-8).
-OPTIONS: dict[str, tuple[Any, ...]] = {
-    "wild_draw_four": ("challenge", "enforced", "unrestricted"),
-    "decline_to_play": (True, False),
-    "first_card_wild_draw_four": ("redraw", "apply"),
-    "scoring": ("winner-takes-others", "own-hand-lowest-wins", "one-point-per-round"),
-    "blank_cards": ("set-aside", "wild"),
-    "next_dealer": ("left", "winner"),
-    "two_player_reverse": ("reverse", "skip"),
-    "custom_effect": ("wild", "swap-hands", "shuffle-hands", "others-draw-one"),
-    "uno_penalty": (2, 4, 0, 1),
-    "hand_size": (7, 1, 2, 3, 10),
-    "seven_zero": (False, True),
-    "draw_until_playable": (False, True),
-    "stacking": ("off", "same-kind", "cross", "equal-or-higher"),
-    "jump_in": (False, True),
-}
+OPTIONS = OPTION_VALUES
 
 
 @functools.cache
@@ -301,37 +286,6 @@ def test_random_games_under_each_profile_option(option: str, value: Any) -> None
 
 
 # --- 2. hypothesis state machine -------------------------------------------------------------
-def option_changes() -> st.SearchStrategy[dict[str, Any]]:
-    """Any combination of profile options changed; a missing key keeps the profile's own value."""
-    return st.fixed_dictionaries(
-        {}, optional={option: st.sampled_from(values) for option, values in OPTIONS.items()}
-    )
-
-
-def move_strategy(num_players: int) -> st.SearchStrategy[u.Move]:
-    """Any well-formed move, legal or not."""
-    players = st.integers(0, num_players - 1)
-    colours = st.sampled_from(list(u.Color))
-    return st.one_of(
-        st.builds(
-            u.Play,
-            players,
-            st.integers(0, 57).map(lambda c: u.CARDS[c]),
-            st.none() | colours,
-            st.none() | players,
-            st.booleans(),
-        ),
-        st.builds(u.Draw, players),
-        st.builds(u.Pass, players),
-        st.builds(u.Challenge, players),
-        st.builds(u.Accept, players),
-        st.builds(u.CallUno, players),
-        st.builds(u.CatchUno, players, players),
-        st.builds(u.ChooseColor, players, colours),
-        st.builds(u.NextRound, players),
-    )
-
-
 class UnoMachine(RuleBasedStateMachine):
     """DECK-5, SETUP-1..11, PLAY-1..8, ACT-1..9, WD4-1..6, UNO-1..7, END-1, SCORE-1..4, HOUSE-1..8:
     random overlays and options on a random base, legal moves drawn by hypothesis, arbitrary moves
@@ -392,7 +346,7 @@ class UnoMachine(RuleBasedStateMachine):
     def any_move(self, data: st.DataObject) -> None:
         """An arbitrary move: refused with the state unchanged unless it is legal."""
         assert self.state is not None
-        move = data.draw(move_strategy(self.state.num_players), label="arbitrary move")
+        move = data.draw(moves(self.state.num_players), label="arbitrary move")
         if move in u.legal_moves(self.state):
             self._advance(move)
         else:
@@ -471,7 +425,7 @@ _DIGEST_SCRIPT = """
 import hashlib, random, sys
 sys.path.insert(0, sys.argv[1])
 import unoengine as u
-from invariants import fingerprint
+from unoengine.testing.checks import fingerprint
 h = hashlib.sha256()
 for name in ("classic-108", "gdj85", "ffk04", "mattel-42003"):
     s = u.new_game(name, 6, seed=99)

@@ -366,3 +366,16 @@ def test_setup11_deal_passes_left_by_default() -> None:
     nxt = u.apply(state, u.NextRound(1))
     assert nxt.dealer == 1
     assert nxt.scores == (0, 0, 14)
+
+
+@pytest.mark.parametrize(("mode", "rule"), [
+    ("winner-takes-others", "SCORE-2"), ("own-hand-lowest-wins", "SCORE-3"), ("one-point-per-round", "SCORE-4"),
+])
+def test_moves_after_the_match_cite_the_scoring_rule_that_ended_it(mode: str, rule: str) -> None:
+    """SCORE-2/SCORE-3/SCORE-4: once the match is over, every move is refused citing the rule of the
+    profile's scoring mode, the one that ended the match."""
+    profile = attrs.evolve(CLASSIC, scoring=mode, target_score=1)
+    state = u.apply(going_out(profile, scores=[0, 0, 0]), u.Play(0, card("R5")))
+    assert state.phase is u.Phase.MATCH_OVER
+    err = rejected(state, u.NextRound(1))
+    assert (err.rule, err.reason) == (rule, "match-over")

@@ -165,10 +165,11 @@ def test_uno2_penalty_with_short_pile_draws_what_there_is() -> None:
 
 
 def test_uno2_only_one_catch_per_window() -> None:
-    """UNO-2/UNO-5: after one catch the window is closed; a second catch is rejected."""
+    """UNO-2/UNO-3: after one catch the window is closed; a second catch is rejected (the caught player
+    now holds three cards: there is no next-to-last card to catch, UNO-3)."""
     state = u.apply(missed_uno(), u.CatchUno(1, 0))
     err = rejected(state, u.CatchUno(2, 0))
-    assert err.rule == "UNO-5"
+    assert err.rule == "UNO-3"
     assert err.reason == "not-catchable"
 
 
@@ -313,11 +314,11 @@ def test_uno6_cannot_catch_yourself() -> None:
 
 
 def test_uno6_catching_the_wrong_player_rejected() -> None:
-    """UNO-6: only the exposed player can be caught."""
+    """UNO-6/UNO-3: only the exposed player can be caught; player 1 holds several cards (UNO-3)."""
     state = missed_uno()
     err = rejected(state, u.CatchUno(2, 1))
     assert err.reason == "not-catchable"
-    assert err.rule == "UNO-5"
+    assert err.rule == "UNO-3"
 
 
 # --- UNO-7: turns consumed by penalties -----------------------------------------------------

@@ -37,8 +37,11 @@ from .errors import (
     NotationError,
     PositionError,
     ProfileError,
+    RecordError,
+    SerializationError,
     UnoEngineError,
 )
+from .events import Event, events_for
 from .legality import legal_moves
 from .moves import (
     Accept,
@@ -52,11 +55,14 @@ from .moves import (
     Pass,
     Play,
 )
+from .notation import format_move, parse_move
 from .profile import Profile
 from .profile_file import profile_from_dict, profile_to_toml, shipped_overlays, shipped_profiles
+from .record import GameRecord
 from .scoring import hand_points
+from .serialize import dumps, from_json, loads, to_json
 from .state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult
-from .transition import apply
+from .transition import apply, apply_with_events
 from .view import PlayerView, view
 
 __version__ = "0.1.0"
@@ -82,6 +88,8 @@ __all__ = [
     "CustomEffect",
     "Draw",
     "EffectError",
+    "Event",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "MatchInfo",
@@ -96,25 +104,35 @@ __all__ = [
     "PositionError",
     "Profile",
     "ProfileError",
+    "RecordError",
     "Reveal",
     "RoundResult",
+    "SerializationError",
     "UnoEngineError",
     "apply",
+    "apply_with_events",
     "choose_dealer",
     "colored",
+    "dumps",
+    "events_for",
+    "format_move",
+    "from_json",
     "from_position",
     "hand_points",
     "legal_moves",
     "load_profile",
+    "loads",
     "new_game",
     "parse_card",
     "parse_cards",
     "parse_color",
+    "parse_move",
     "profile_from_dict",
     "profile_to_toml",
     "register_effect",
     "registered_effects",
     "shipped_overlays",
     "shipped_profiles",
+    "to_json",
     "view",
 ]

@@ -1,4 +1,5 @@
-"""Command line: ``unoengine demo`` plays one readable game between simple scripted bots.
+"""Command line: ``unoengine demo`` plays one readable game between simple scripted bots;
+``unoengine conformance`` runs the rule-conformance corpus (docs/conformance.md).
 
 The bots here are deliberately plain (play the first playable card, prefer keeping wilds,
 call UNO, catch others, never challenge) so the output shows the rules at work; real bots
@@ -8,8 +9,10 @@ come with the ``simulate`` command of a later release.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .cards import IS_WILD
 from .dealing import new_game
@@ -76,6 +79,54 @@ def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
     return 0
 
 
+def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bool = False) -> int:
+    """Run scenario files (or the shipped corpus) and print a summary; 1 if any scenario fails."""
+    from . import conformance as c
+
+    files = _scenario_files(paths) if paths else c.shipped_corpus()
+    try:
+        scenarios = c.load_scenarios(files)
+    except c.ScenarioFileError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    report = c.run(scenarios)
+    if as_json:
+        print(json.dumps({
+            "scenarios": len(report.outcomes),
+            "passed": report.count("passed"), "failed": report.count("failed"),
+            "unsupported": report.count("unsupported"),
+            "rules_declared": sorted(report.rules_declared()), "rules_exercised": sorted(report.rules_exercised()),
+            "coverage": {rule: {"scenarios": n, "cited": cited} for rule, (n, cited) in report.coverage().items()},
+            "failures": {o.scenario: list(o.failures) for o in report.outcomes if o.status == "failed"},
+        }, indent=2))
+        return 0 if report.ok else 1
+    for o in report.outcomes:
+        if o.status != "passed" or verbose:
+            print(f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]")
+            for failure in o.failures:
+                print(f"            {failure}")
+    if coverage:
+        print("rule        scenarios  cited by events or refusals")
+        for rule, (count, cited) in report.coverage().items():
+            print(f"{rule:11} {count:9d}  {'yes' if cited else '-'}")
+    steps = sum(len(s["steps"]) for s in scenarios)
+    print(
+        f"conformance: {len(report.outcomes)} scenarios ({steps} steps) from {len(files)} file(s): "
+        f"{report.count('passed')} passed, {report.count('failed')} failed, {report.count('unsupported')} unsupported; "
+        f"{len(report.rules_declared())} rule IDs cited, {len(report.rules_exercised())} cited by events or refusals"
+    )
+    return 0 if report.ok else 1
+
+
+def _scenario_files(paths: Sequence[str]) -> list[Path]:
+    """The JSON files named, with a folder standing for every ``*.json`` file under it."""
+    out: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        out.extend(sorted(path.rglob("*.json")) if path.is_dir() else [path])
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="unoengine", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -85,7 +136,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--seed", type=int, default=7)
     d.add_argument("--quiet", action="store_true", help="print only the result")
     sub.add_parser("profiles", help="list the shipped profiles")
+    c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)")
+    c.add_argument("paths", nargs="*", help="scenario files or folders of them")
+    c.add_argument("--json", action="store_true", help="print the summary as JSON")
+    c.add_argument("--verbose", action="store_true", help="list passing scenarios too")
+    c.add_argument("--coverage", action="store_true", help="list each rule ID: scenarios declaring it, cited or not")
     args = parser.parse_args(argv)
+    if args.command == "conformance":
+        return conformance(args.paths, args.json, args.verbose, args.coverage)
     if args.command == "profiles":
         for name in shipped_profiles():
             print(name)

@@ -136,7 +136,7 @@ def colored(color: int, symbol: int) -> Card:
 
 def parse_card(text: str) -> Card:
     """Parse a card name such as ``R7``, ``GS``, ``Y+2``, ``W+4`` (case-insensitive)."""
-    found = _BY_NAME.get(text.strip().upper())
+    found = _BY_NAME.get(text.strip().upper()) if isinstance(text, str) and text.isascii() else None
     if found is None:
         raise NotationError(f"unknown card {text!r}; expected e.g. R7, GS, BR, Y+2, W, W+4, WSH")
     return found
@@ -149,7 +149,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 def parse_color(text: str) -> Color:
     """Parse ``R``/``red`` (any case) into a Color."""
-    t = text.strip().upper()
+    t = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
     for c in COLORS:
         if t in (c.name, COLOR_LETTERS[c]):
             return c

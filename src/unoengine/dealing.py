@@ -30,6 +30,7 @@ from .composition import load_profile
 from .draft import Draft
 from .effects import get_effect
 from .errors import PositionError
+from .events import DirectionChanged, Event, FirstCardReturned, RoundDealt, TurnSkipped
 from .moves import MAX_PLAYERS
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, discard_from
@@ -56,9 +57,14 @@ def _check_players(profile: Profile, num_players: int) -> None:
         raise PositionError(f"profile {profile.name!r}: play.custom_effect: {exc.args[0]}") from None
 
 
-def _seed_of(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PositionError(f"seed must be an integer, got {seed!r}")
+SEED_LIMIT = 2**64
+"""Seeds are 64-bit, so that a saved game (serialize.py) can always hold them."""
+
+
+def check_seed(seed: int) -> int:
+    """A seed as the engine takes it (PositionError otherwise)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise PositionError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
     return seed
 
 
@@ -102,6 +108,7 @@ def _first_card(d: Draft, dealer: int) -> GameState:
             # SETUP-9: returned into the deck, another card turned. RULING: when only Wild
             # Draw Fours are left to turn, the card stays and acts as a plain Wild (SETUP-8).
             rest = [*d.draw_pile[d.draw_pos:], top]
+            d.emit(FirstCardReturned(top))
             d.shuffle(rest)
             d.draw_pile, d.draw_pos = tuple(rest), 0
             continue
@@ -109,6 +116,7 @@ def _first_card(d: Draft, dealer: int) -> GameState:
     d.discard = (top, 1, None)
     d.direction = 1  # SETUP-4: play starts clockwise
     first = (dealer + 1) % n  # SETUP-4: the player to the dealer's left
+    d.emit(RoundDealt(dealer, d.match.round_number, top))
     if IS_WILD[top]:
         d.color = -1
         d.phase = Phase.CHOOSE_COLOR
@@ -120,12 +128,15 @@ def _first_card(d: Draft, dealer: int) -> GameState:
     d.color = COLOR_OF[top]
     symbol = SYMBOL_OF[top]
     if symbol == SKIP:  # SETUP-5
+        d.emit(TurnSkipped(first, "SETUP-5"))
         d.start_turn((first + 1) % n)
     elif symbol == REVERSE:  # SETUP-6
         d.direction = -1
+        d.emit(DirectionChanged(-1, "SETUP-6"))
         d.start_turn(dealer)
     elif symbol == DRAW_TWO:  # SETUP-7
-        d.draw(first, DRAW_TWO_COUNT)
+        d.draw(first, DRAW_TWO_COUNT, "SETUP-7")
+        d.emit(TurnSkipped(first, "SETUP-7"))
         d.start_turn((first + 1) % n)
     else:
         d.start_turn(first)
@@ -133,7 +144,8 @@ def _first_card(d: Draft, dealer: int) -> GameState:
 
 
 def _deal(
-    profile: Profile, num_players: int, dealer: int, cards: Sequence[Card], seed: int, match: MatchInfo
+    profile: Profile, num_players: int, dealer: int, cards: Sequence[Card], seed: int, match: MatchInfo,
+    log: list[Event] | None = None,
 ) -> GameState:
     """SETUP-1: deal ``hand_size`` cards one at a time from the dealer's left; the rest is the
     draw pile (SETUP-3), then the first card is turned."""
@@ -148,7 +160,7 @@ def _deal(
         (CARDS[0], 0, None), 0, 1, (dealer + 1) % num_players, Phase.PLAY, None, None, -1, 0,
         seed, match,
     )
-    return _first_card(Draft(placeholder), dealer)
+    return _first_card(Draft(placeholder, log), dealer)
 
 
 def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
@@ -175,7 +187,7 @@ def new_game(
     """
     prof = _resolve_profile(profile)
     _check_players(prof, num_players)
-    rng = _seed_of(seed)
+    rng = check_seed(seed)
     if dealer is None:
         dealer, rng = choose_dealer(prof, num_players, rng)
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
@@ -196,13 +208,13 @@ def new_game(
     return _deal(prof, num_players, dealer, cards, rng, match)
 
 
-def deal_round(state: GameState, dealer: int) -> GameState:
+def deal_round(state: GameState, dealer: int, log: list[Event] | None = None) -> GameState:
     """Deal the next round of the match (SETUP-11): all cards gathered and shuffled."""
     prof = state.profile
     cards, rng = _shuffled_deck(prof, state.rng)
     m = state.match
     match = MatchInfo(dealer, m.scores, m.round_number + 1, m.last_round, None)
-    return _deal(prof, len(state.hands), dealer, cards, rng, match)
+    return _deal(prof, len(state.hands), dealer, cards, rng, match, log)
 
 
 # --- exact positions ---------------------------------------------------------------------
@@ -259,7 +271,7 @@ def from_position(
         raise PositionError("discard: the discard pile needs at least its top card")
     placed = Counter(c for h in hand_cards for c in h) + Counter(pile)
     available = Counter({CARDS[c]: k for c, k in enumerate(prof.play_deck) if k})
-    rng = _seed_of(seed)
+    rng = check_seed(seed)
     if draw_pile is None:
         rest = list((available - placed).elements())
         r = random.Random(rng)

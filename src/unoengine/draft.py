@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from .cards import CARDS, Card
+from .events import CardsDrawn, Event, PileReshuffled
 from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal
 
 
@@ -20,10 +21,12 @@ class Draft:
 
     __slots__ = (
         "challenge", "color", "current", "direction", "discard", "draw_pile", "draw_pos",
-        "drawn", "hands", "match", "passes", "pending_draw", "phase", "profile", "reveal", "rng", "uno_exposed",
+        "drawn", "hands", "log", "match", "passes", "pending_draw", "phase", "profile", "reveal", "rng", "uno_exposed",
     )
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, log: list[Event] | None = None) -> None:
+        self.log = log
+        """Where the rules report what they do (events.py), or None when nobody asked."""
         self.profile = s.profile
         self.hands: list[tuple[Card, ...]] = list(s.hands)
         self.draw_pile = s.draw_pile
@@ -41,6 +44,11 @@ class Draft:
         self.match: MatchInfo = s.match
         self.reveal: Reveal | None = s.reveal
         self.pending_draw = s.pending_draw
+
+    def emit(self, event: Event) -> None:
+        """Report what a rule just did, if events were asked for."""
+        if self.log is not None:
+            self.log.append(event)
 
     def freeze(self) -> GameState:
         return GameState(
@@ -81,6 +89,7 @@ class Draft:
         self.draw_pile = self.draw_pile[self.draw_pos:] + tuple(cards)
         self.draw_pos = 0
         self.discard = (top, 1, None)
+        self.emit(PileReshuffled(len(cards)))
 
     def take_from_pile(self, count: int) -> list[Card]:
         """Take up to ``count`` cards off the draw pile, reshuffling when it runs out (PLAY-7).
@@ -98,11 +107,14 @@ class Draft:
             self.draw_pos += take
         return out
 
-    def draw(self, player: int, count: int) -> list[Card]:
-        """``player`` draws ``count`` cards into their hand; returns the cards drawn."""
+    def draw(self, player: int, count: int, rule: str, *, report: bool = True) -> list[Card]:
+        """``player`` draws ``count`` cards into their hand, as ``rule`` says; returns the cards
+        drawn. ``report=False`` leaves the event to the caller (a draw made of several steps)."""
         cards = self.take_from_pile(count)
         if cards:
             self.hands[player] = tuple(sorted(self.hands[player] + tuple(cards)))
+        if report:
+            self.emit(CardsDrawn(player, len(cards), tuple(cards), rule))
         return cards
 
     def put_on_discard(self, card: Card) -> None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextvars import ContextVar
 
 import attrs
 
 from .cards import Card
 from .draft import Draft
 from .errors import EffectError
+from .events import Event
 from .state import GameState
 
 EffectFn = Callable[[GameState, int, "int | None"], GameState]
@@ -111,13 +113,28 @@ def check_effect_result(name: str, before: GameState, after: GameState) -> None:
         raise EffectError(f"custom effect {name!r} broke its contract: {problem}")
 
 
+_EFFECT_LOG: ContextVar[list[Event] | None] = ContextVar("unoengine_effect_log", default=None)
+"""The event log of the move whose effect is running, so the building blocks below report to it."""
+
+
+def run_effect(effect: CustomEffect, state: GameState, player: int, target: int | None,
+               log: list[Event] | None) -> GameState:
+    """Run ``effect``; what its building blocks do is reported to ``log`` (apply_with_events)."""
+    token = _EFFECT_LOG.set(log)
+    try:
+        return effect.apply(state, player, target)
+    finally:
+        _EFFECT_LOG.reset(token)
+
+
 def draw_cards(state: GameState, player: int, count: int) -> GameState:
     """``player`` draws ``count`` cards, reshuffling the discards when the pile runs out (PLAY-7).
 
-    A building block for effects: it keeps every card counted and changes nothing else.
+    A building block for effects: it keeps every card counted, changes nothing else, and is
+    reported as an event (CardsDrawn, ACT-8) when the move's events were asked for.
     """
-    d = Draft(state)
-    d.draw(player, count)
+    d = Draft(state, _EFFECT_LOG.get())
+    d.draw(player, count, "ACT-8")
     return d.freeze()
 
 

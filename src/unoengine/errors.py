@@ -58,3 +58,37 @@ class NotationError(UnoEngineError):
 
 class PositionError(UnoEngineError):
     """A position built by hand (new_game / from_position arguments) that cannot exist."""
+
+
+class SerializationError(UnoEngineError):
+    """A JSON document that cannot be loaded: names the source and, by field path, every problem found."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        self.source = source
+        self.field = field
+        self.problem = problem
+        self.problems: list[tuple[str, str]] = [(field, problem)]
+        super().__init__(f"{source}: {field}: {problem}")
+
+    @classmethod
+    def from_problems(cls, source: str, problems: list[tuple[str, str]]) -> SerializationError:
+        """One error listing every problem found; ``field``/``problem`` are the first."""
+        err = cls(source, *problems[0])
+        err.problems = list(problems)
+        if len(problems) > 1:
+            lines = "\n".join(f"  {field}: {problem}" for field, problem in problems)
+            err.args = (f"{source}: {len(problems)} problems:\n{lines}",)
+        return err
+
+
+class RecordError(UnoEngineError):
+    """A game record whose moves do not replay: ``index`` of the first bad move, the ``move``,
+    and the ``rule``/``reason`` of the refusal (as in :class:`IllegalMoveError`)."""
+
+    def __init__(self, index: int, move: Any, rule: str, reason: str, detail: str) -> None:
+        self.index = index
+        self.move = move
+        self.rule = rule
+        self.reason = reason
+        self.detail = detail
+        super().__init__(f"move {index} ({move!r}) does not replay: {detail} [{rule} {reason}]")

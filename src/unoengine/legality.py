@@ -469,6 +469,10 @@ def _in_turn(state: GameState, move: Move, phases: tuple[Phase, ...]) -> None:
         raise _refuse(move, ("PLAY-1", "wrong-phase"), f"{type(move).__name__} is not a move of an ordinary turn")
 
 
+_MATCH_RULE: Final = {
+    "winner-takes-others": "SCORE-2", "own-hand-lowest-wins": "SCORE-3", "one-point-per-round": "SCORE-4",
+}
+"""The rule that ends a match under each scoring mode."""
 _TURN: Final = (_PLAY, _DRAWN)
 _TURN_OR_ANSWER: Final = (_PLAY, _DRAWN, _PENALTY, _CHALLENGE)
 
@@ -527,6 +531,9 @@ def _check_catch_uno(state: GameState, move: Move) -> None:
     if t == move.player:
         raise _refuse(move, ("UNO-6", "cannot-catch-self"), "call UNO instead of catching yourself")
     if state.uno_exposed < 0 or t != state.uno_exposed:
+        if type(t) is int and 0 <= t < len(state.hands) and len(state.hands[t]) >= 2:
+            detail = f"player {t} holds {len(state.hands[t])} cards: there is no last card to catch"
+            raise _refuse(move, ("UNO-3", "not-catchable"), detail)
         detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
         raise _refuse(move, ("UNO-5", "not-catchable"), detail)
 
@@ -568,7 +575,8 @@ def check_move(state: GameState, move: Move) -> None:
         raise IllegalMoveError(move, "SETUP-1", "no-such-player", detail)
     if state.phase >= _ROUND_OVER:
         if state.phase is _MATCH_OVER:
-            raise _refuse(move, ("SCORE-2", "match-over"), "the match is over")
+            rule = _MATCH_RULE[state.profile.scoring]
+            raise _refuse(move, (rule, "match-over"), f"the match is over ({rule})")
         if type(move) is not NextRound:
             raise _refuse(move, ("END-1", "round-over"), "the round is over")
         dealer = next_dealer(state)

@@ -36,12 +36,21 @@ STACKING: Final = ("off", "same-kind", "cross", "equal-or-higher")
 Check = Callable[[Any], "str | None"]
 
 
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, safe for hostile values (a huge int, deep nesting)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a value too large to show ({type(value).__name__})"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def choice(options: tuple[str, ...]) -> Check:
     """A check that the value is one of ``options``."""
 
     def check(value: Any) -> str | None:
         if not isinstance(value, str) or value not in options:
-            return f"must be one of {', '.join(repr(o) for o in options)}, got {value!r}"
+            return f"must be one of {', '.join(repr(o) for o in options)}, got {shown(value)}"
         return None
 
     return check
@@ -52,18 +61,18 @@ def int_range(lo: int, hi: int) -> Check:
 
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            return f"must be an integer from {lo} to {hi}, got {value!r}"
+            return f"must be an integer from {lo} to {hi}, got {shown(value)}"
         return None
 
     return check
 
 
 def boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, got {value!r}"
+    return None if isinstance(value, bool) else f"must be true or false, got {shown(value)}"
 
 
 def text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be a string, got {value!r}"
+    return None if isinstance(value, str) else f"must be a string, got {shown(value)}"
 
 
 def _counts(value: Any) -> str | None:

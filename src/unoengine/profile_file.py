@@ -56,6 +56,11 @@ _SECTIONS: Final[dict[str, dict[str, str]]] = {
     "scoring": {"mode": "scoring", "target": "target_score"},
 }
 
+def option_fields() -> dict[str, str]:
+    """Every rule option by its TOML key path (``"uno.penalty"``) with the Profile field it sets."""
+    return {f"{section}.{key}": field for section, keys in _SECTIONS.items() for key, field in keys.items()}
+
+
 _count = p.int_range(0, 1000)
 
 
@@ -318,35 +323,67 @@ def _toml_value(value: Any) -> str:
     return "[" + ", ".join(_toml_value(v) for v in value) + "]"
 
 
-def profile_to_toml(profile: p.Profile) -> str:
-    """The resolved profile as one flat TOML document that loads back to an equal profile."""
-    lines = [
-        f"name = {_toml_value(profile.name)}",
-        f"version = {profile.version}",
-        f"description = {_toml_value(profile.description)}",
-        f"sources = {_toml_value(list(profile.sources))}",
-        "",
-        "[deck.per_color]",
-    ]
-    counts, exact = profile.deck_counts, []
+def _deck_tables(counts: tuple[int, ...]) -> dict[str, dict[str, int]]:
+    """DECK-5 counts as per_color and wild tables, with a cards table only for colours that differ."""
+    per_color: dict[str, int] = {}
+    exact: dict[str, int] = {}
     for symbol, key in enumerate(SYMBOL_KEYS):
-        per_color = [counts[color * SYMBOLS_PER_COLOR + symbol] for color in range(4)]
-        lines.append(f"{_toml_key(key)} = {per_color[0]}")
-        exact += [(color * SYMBOLS_PER_COLOR + symbol, n) for color, n in enumerate(per_color) if n != per_color[0]]
-    lines += ["", "[deck.wild]"] + [f"{key} = {counts[code]}" for key, code in WILD_KEYS.items()]
+        row = [counts[color * SYMBOLS_PER_COLOR + symbol] for color in range(4)]
+        per_color[key] = row[0]
+        exact.update((repr(CARDS[color * SYMBOLS_PER_COLOR + symbol]), n) for color, n in enumerate(row) if n != row[0])
+    deck = {"per_color": per_color, "wild": {key: counts[code] for key, code in WILD_KEYS.items()}}
     if exact:
-        lines += ["", "[deck.cards]"] + [f"{_toml_key(repr(CARDS[code]))} = {n}" for code, n in exact]
-    for section, keys in _SECTIONS.items():
-        lines += ["", f"[{section}]"]
-        lines += [f"{key} = {_toml_value(getattr(profile, field))}" for key, field in keys.items()]
-    lines += ["", "[scoring.points]"]
+        deck["cards"] = exact
+    return deck
+
+
+def _points_table(profile: p.Profile) -> dict[str, int]:
+    """SCORE-1 points per symbol and wild kind; a profile file has no way to vary them by colour."""
+    table: dict[str, int] = {}
     for symbol, key in enumerate(SYMBOL_KEYS):
         values = {profile.points[color * SYMBOLS_PER_COLOR + symbol] for color in range(4)}
         if len(values) != 1:
-            raise ProfileError(profile.name, f"points.{key}", "differs by colour, which TOML profiles cannot express")
-        lines.append(f"{_toml_key(key)} = {values.pop()}")
-    lines += [f"{key} = {profile.points[code]}" for key, code in WILD_KEYS.items()]
+            raise ProfileError(profile.name, f"points.{key}", "differs by colour, which profile files cannot express")
+        table[key] = values.pop()
+    table.update((key, profile.points[code]) for key, code in WILD_KEYS.items())
+    return table
+
+
+def profile_to_dict(profile: p.Profile) -> dict[str, Any]:
+    """The resolved profile as the nested tables of a profile file: ``profile_from_dict`` of it
+    gives an equal profile, so it can be written as TOML or JSON and read back."""
+    data: dict[str, Any] = {
+        "name": profile.name,
+        "version": profile.version,
+        "description": profile.description,
+        "sources": list(profile.sources),
+        "deck": _deck_tables(profile.deck_counts),
+    }
+    for section, keys in _SECTIONS.items():
+        data[section] = {key: getattr(profile, field) for key, field in keys.items()}
+    data["scoring"]["points"] = _points_table(profile)
+    return data
+
+
+def _toml_table(table: Mapping[str, Any], path: tuple[str, ...], lines: list[str]) -> None:
+    """A table's plain values under its ``[header]`` (none at the top, none for a table of tables),
+    then each of its sub-tables."""
+    plain = [(key, value) for key, value in table.items() if not isinstance(value, Mapping)]
+    if path and plain:
+        lines += ["", f"[{'.'.join(_toml_key(k) for k in path)}]"]
+    lines += [f"{_toml_key(key)} = {_toml_value(value)}" for key, value in plain]
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            _toml_table(value, (*path, key), lines)
+
+
+def profile_to_toml(profile: p.Profile) -> str:
+    """The resolved profile as one flat TOML document that loads back to an equal profile."""
+    lines: list[str] = []
+    _toml_table(profile_to_dict(profile), (), lines)
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["profile_from_dict", "profile_to_toml", "read_document", "shipped_overlays", "shipped_profiles"]
+__all__ = [
+    "profile_from_dict", "profile_to_dict", "profile_to_toml", "read_document", "shipped_overlays", "shipped_profiles",
+]

@@ -6,8 +6,15 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .draft import Draft
+from .events import MatchEnded, RoundEnded
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, RoundResult
+
+_SCORING_RULE = {
+    "winner-takes-others": "SCORE-2",
+    "own-hand-lowest-wins": "SCORE-3",
+    "one-point-per-round": "SCORE-4",
+}
 
 
 def hand_points(profile: Profile, hand: Sequence[Card]) -> int:
@@ -53,6 +60,9 @@ def _finish(d: Draft, winner: int, blocked: bool) -> GameState:
         d.match.dealer, scores, d.match.round_number, RoundResult(winner, blocked, left, won), champion
     )
     d.phase = Phase.ROUND_OVER if champion is None else Phase.MATCH_OVER
+    d.emit(RoundEnded(winner, blocked, won, "PLAY-7" if blocked else "END-1"))
+    if champion is not None:
+        d.emit(MatchEnded(champion, scores, _SCORING_RULE[profile.scoring]))
     d.current = winner
     d.drawn = None
     d.challenge = None

@@ -30,8 +30,28 @@ from .cards import (
     Card,
 )
 from .draft import Draft
-from .effects import check_effect_result, get_effect, shuffle_hands, swap_hands
-from .legality import card_playable, check_move, holds_color
+from .effects import check_effect_result, get_effect, run_effect, shuffle_hands, swap_hands
+from .events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeDecided,
+    ChallengeOffered,
+    ColorNamed,
+    DirectionChanged,
+    EffectApplied,
+    Event,
+    HandShown,
+    HandsRotated,
+    HandsShuffled,
+    HandsSwapped,
+    PenaltyPending,
+    TurnPassed,
+    TurnSkipped,
+    UnoCalled,
+    UnoCaught,
+    UnoNotCalled,
+)
+from .legality import card_playable, check_move, has_play, holds_color
 from .moves import (
     Accept,
     CallUno,
@@ -54,6 +74,9 @@ _DRAWN: Final = Phase.DRAWN
 _PENALTY: Final = Phase.PENALTY
 _PLAY: Final = Phase.PLAY
 
+Log = list[Event] | None
+"""Where a move's events go (apply_with_events), or None (apply)."""
+
 DRAW_TWO_COUNT = 2  # ACT-3
 DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
 CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
@@ -69,11 +92,23 @@ ONLY_TURN_ORDER = tuple(
 def apply(state: GameState, move: Move) -> GameState:
     """Return the state after ``move``. Raises IllegalMoveError (state untouched) if illegal."""
     check_move(state, move)
-    return _HANDLERS[type(move)](state, move)
+    return _HANDLERS[type(move)](state, move, None)
+
+
+def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply`, and also what happened, as events citing their rules (events.py).
+
+    The new state is the one :func:`apply` returns; the common moves take the general path
+    here instead of the shortcuts, and the property tests check that both agree.
+    """
+    check_move(state, move)
+    log: list[Event] = []
+    new = _HANDLERS[type(move)](state, move, log)
+    return new, tuple(log)
 
 
 # --- in-turn moves -------------------------------------------------------------------------
-def _play(state: GameState, move: Move) -> GameState:
+def _play(state: GameState, move: Move, log: Log) -> GameState:
     """PLAY-1: a card in turn, as an answer to a Draw card (HOUSE-1) or out of turn (HOUSE-2).
 
     Play goes on from the player of the card in every case: a jump-in passes over everyone
@@ -83,9 +118,15 @@ def _play(state: GameState, move: Move) -> GameState:
     p = move.player
     card = CARDS[move.card]
     hand_before = state.hands[p]
-    if ONLY_TURN_ORDER[card] and len(hand_before) > 1 and not (state.profile.seven_zero and SEVEN_ZERO[card]):
+    if (log is None and ONLY_TURN_ORDER[card] and len(hand_before) > 1
+            and not (state.profile.seven_zero and SEVEN_ZERO[card])):
         return _play_plain(state, move, card, hand_before)
-    d = Draft(state)
+    d = Draft(state, log)
+    d.emit(CardPlayed(p, card, _play_rule(state, p, card)))
+    if move.color is not None:
+        d.emit(ColorNamed(p, move.color, WILD_RULE[card]))
+    if move.uno:
+        d.emit(UnoCalled(p, "UNO-1"))
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
     bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, d.color)
     # UNO-3: the catch window can only open here, once the next-to-last card is on the pile.
@@ -99,11 +140,12 @@ def _play(state: GameState, move: Move) -> GameState:
     if not hand:
         return _go_out(d, p, card)
     _card_effect(d, p, card, move.target)
+    if card == WILD_DRAW_FOUR:
+        _wild_draw_four(d, p, bluff)
     # UNO-1/UNO-2: playing the next-to-last card without calling opens the catch window.
     if len(hand_before) == 2 and not move.uno and len(d.hands[p]) == 1:
         d.uno_exposed = p
-    if card == WILD_DRAW_FOUR:
-        _wild_draw_four(d, p, bluff)
+        d.emit(UnoNotCalled(p))
     return d.freeze()
 
 
@@ -126,6 +168,32 @@ def _play_plain(state: GameState, move: Play, card: Card, hand_before: tuple[Car
         _PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
         state.rng, state.match, state.reveal,
     )
+
+
+WILD_RULE = {
+    WILD: "ACT-4", WILD_DRAW_FOUR: "ACT-5", WILD_SHUFFLE_HANDS: "ACT-6", WILD_SWAP_HANDS: "ACT-7",
+    WILD_CUSTOMIZABLE: "ACT-8", BLANK: "ACT-8",
+}
+"""The rule under which each wild names a colour."""
+FIRST_WILD_RULE = {
+    WILD: "SETUP-8", WILD_DRAW_FOUR: "SETUP-9", WILD_SHUFFLE_HANDS: "SETUP-10", WILD_SWAP_HANDS: "SETUP-10",
+    WILD_CUSTOMIZABLE: "SETUP-10", BLANK: "SETUP-10",
+}
+"""The rule under which the colour of each kind of first wild is named (SETUP-9: only Wild Draw Fours left)."""
+
+
+def _play_rule(state: GameState, p: int, card: int) -> str:
+    """The rule a play is made under: out of turn (HOUSE-2), answering a Draw card (HOUSE-1), a
+    wild (PLAY-3), an action card on its symbol in another colour (PLAY-2), or a match (PLAY-1)."""
+    if p != state.current:
+        return "HOUSE-2"
+    if state.phase is _PENALTY or state.phase is _CHALLENGE:
+        return "HOUSE-1"
+    if IS_WILD[card]:
+        return "PLAY-3"
+    if SYMBOL_OF[card] >= SKIP and COLOR_OF[card] != state.color:
+        return "PLAY-2"
+    return "PLAY-1"
 
 
 def turn_after(profile: Profile, n: int, p: int, direction: int, symbol: int) -> tuple[int, int]:
@@ -151,23 +219,38 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
         if d.profile.stacking != "off":  # HOUSE-1: the victim may answer it
             _face_penalty(d, victim, d.pending_draw + DRAW_TWO_COUNT)
         else:
-            d.draw(victim, DRAW_TWO_COUNT)
+            d.draw(victim, DRAW_TWO_COUNT, "ACT-3")
+            d.emit(TurnSkipped(victim, "ACT-3"))
             d.start_turn(d.seat_after(p, 2))
         return
     if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
         return
     if card == WILD_SHUFFLE_HANDS:  # ACT-6
         d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
+        d.emit(HandsShuffled(p))
     elif card == WILD_SWAP_HANDS:  # ACT-7
         assert target is not None
         d.hands = swap_hands(d.hands, p, target)
+        d.emit(HandsSwapped(p, target, "ACT-7"))
     elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
         _custom_effect(d, p, target)
     elif d.profile.seven_zero and SEVEN_ZERO[card]:
         _seven_zero(d, p, symbol, target)
     # numbers, Skip (ACT-1), Reverse (ACT-2), plain Wild (ACT-4) and the wilds above
     current, d.direction = turn_after(d.profile, len(d.hands), p, d.direction, symbol)
+    if d.log is not None:
+        _report_turn_order(d, p, symbol, current)
     d.start_turn(current)
+
+
+def _report_turn_order(d: Draft, p: int, symbol: int, current: int) -> None:
+    """The events of what :func:`turn_after` decided: a skip or a change of direction."""
+    if symbol == SKIP:
+        d.emit(TurnSkipped(d.seat_after(p), "ACT-1"))
+    elif symbol == REVERSE:
+        d.emit(DirectionChanged(d.direction, "ACT-2"))
+        if current == p:  # HOUSE-6: with two players the Reverse skipped the other player
+            d.emit(TurnSkipped(d.seat_after(p), "HOUSE-6"))
 
 
 def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
@@ -177,20 +260,24 @@ def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
     if symbol == 7:
         assert target is not None
         d.hands = swap_hands(d.hands, p, target)
+        d.emit(HandsSwapped(p, target, "HOUSE-3"))
     else:
         n = len(d.hands)
         d.hands = [d.hands[(i - d.direction) % n] for i in range(n)]
+        d.emit(HandsRotated(d.direction))
 
 
 def _custom_effect(d: Draft, p: int, target: int | None) -> None:
     """ACT-8: run the profile's registered effect on the frozen state, then continue from it."""
     effect = get_effect(d.profile.custom_effect)
     before = d.freeze()
-    after = effect.apply(before, p, target)
+    d.emit(EffectApplied(p, effect.name))
+    after = run_effect(effect, before, p, target, d.log)
     check_effect_result(effect.name, before, after)
     fresh = Draft(after)
     for name in Draft.__slots__:
-        setattr(d, name, getattr(fresh, name))
+        if name != "log":
+            setattr(d, name, getattr(fresh, name))
 
 
 def _face_penalty(d: Draft, victim: int, total: int) -> None:
@@ -198,6 +285,7 @@ def _face_penalty(d: Draft, victim: int, total: int) -> None:
     d.current = victim
     d.phase = _PENALTY
     d.pending_draw = total
+    d.emit(PenaltyPending(victim, total))
 
 
 def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
@@ -210,10 +298,14 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
         d.phase = _CHALLENGE
         d.challenge = PendingChallenge(p, victim, bluff, d.hands[p])
         d.pending_draw = total
+        d.emit(ChallengeOffered(p, victim, total))
     elif d.profile.stacking != "off" and not last:
         _face_penalty(d, victim, total)
+    elif last:
+        d.draw(victim, total, "ACT-9")
     else:
-        d.draw(victim, total)
+        d.draw(victim, total, "ACT-5")
+        d.emit(TurnSkipped(victim, "ACT-5"))
         d.start_turn(d.seat_after(p, 2))
 
 
@@ -225,7 +317,7 @@ def _go_out(d: Draft, p: int, card: int) -> GameState:
     Swap Hands, custom effects) are not carried out: the round is over.
     """
     if SYMBOL_OF[card] == DRAW_TWO:
-        d.draw(d.seat_after(p), d.pending_draw + DRAW_TWO_COUNT)
+        d.draw(d.seat_after(p), d.pending_draw + DRAW_TWO_COUNT, "ACT-9")
     elif card == WILD_DRAW_FOUR:
         # WD4-3: with challenges the victim may still challenge; a last card is never a bluff.
         _wild_draw_four(d, p, bluff=False, last=True)
@@ -234,7 +326,7 @@ def _go_out(d: Draft, p: int, card: int) -> GameState:
     return end_round(d, p)
 
 
-def _draw(state: GameState, move: Move) -> GameState:
+def _draw(state: GameState, move: Move, log: Log) -> GameState:
     """PLAY-4/5/6: draw one card; the player then plays it, if it can be played, or keeps it.
 
     RULING: the turn ends with an explicit Pass even when the drawn card cannot be played,
@@ -243,12 +335,12 @@ def _draw(state: GameState, move: Move) -> GameState:
     p = move.player
     pos = state.draw_pos
     if state.profile.draw_until_playable:
-        return _draw_until_playable(state, p)
-    if pos >= len(state.draw_pile):  # PLAY-7: reshuffle first
-        d = Draft(state)
+        return _draw_until_playable(state, p, log)
+    if log is not None or pos >= len(state.draw_pile):  # PLAY-7: reshuffle first
+        d = Draft(state, log)
         d.uno_exposed = -1
         d.passes = 0
-        (card,) = d.draw(p, 1)
+        (card,) = d.draw(p, 1, "PLAY-5" if log is not None and has_play(state) else "PLAY-4")
         d.phase = _DRAWN
         d.drawn = card
         return d.freeze()
@@ -266,30 +358,34 @@ def _draw(state: GameState, move: Move) -> GameState:
     )
 
 
-def _draw_until_playable(state: GameState, p: int) -> GameState:
+def _draw_until_playable(state: GameState, p: int, log: Log) -> GameState:
     """HOUSE-4: draw one card at a time until one can be played or nothing is left to draw
     (PLAY-7 reshuffles on the way). The last card drawn is then played or kept as after any
     draw (PLAY-4, PLAY-5)."""
-    d = Draft(state)
+    d = Draft(state, log)
     d.uno_exposed = -1
     d.passes = 0
-    card = d.draw(p, 1)[0]
-    while not card_playable(d.profile, d.discard[0], d.color, d.hands[p], card) and d.can_draw():
-        card = d.draw(p, 1)[0]
+    drawn = d.draw(p, 1, "HOUSE-4", report=False)
+    while not card_playable(d.profile, d.discard[0], d.color, d.hands[p], drawn[-1]) and d.can_draw():
+        drawn += d.draw(p, 1, "HOUSE-4", report=False)
+    d.emit(CardsDrawn(p, len(drawn), tuple(drawn), "HOUSE-4"))
+    card = drawn[-1]
     d.phase = _DRAWN
     d.drawn = card
     return d.freeze()
 
 
-def _pass(state: GameState, move: Move) -> GameState:
+def _pass(state: GameState, move: Move, log: Log) -> GameState:
     """PLAY-4 keep the drawn card, or PLAY-7 pass with nothing to draw (blocked after a full round)."""
     p = move.player
+    if log is not None:
+        log.append(TurnPassed(p, "PLAY-4" if state.phase is _DRAWN else "PLAY-7"))
     if state.phase is _DRAWN:
         passes = 0
     else:
         passes = state.passes + 1
         if passes >= len(state.hands):
-            d = Draft(state)
+            d = Draft(state, log)
             d.uno_exposed = -1
             d.passes = passes
             return end_round_blocked(d)
@@ -301,28 +397,31 @@ def _pass(state: GameState, move: Move) -> GameState:
     )
 
 
-def _choose_color(state: GameState, move: Move) -> GameState:
+def _choose_color(state: GameState, move: Move, log: Log) -> GameState:
     """SETUP-8/SETUP-10: the first player names the colour and plays; SETUP-9 apply option:
     the dealer names it and the first player draws 4 and is skipped."""
     assert isinstance(move, ChooseColor)
-    d = Draft(state)
+    d = Draft(state, log)
     d.color = int(move.color)
-    if d.discard[0] == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "apply":  # HOUSE-7
+    applies = d.discard[0] == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "apply"
+    d.emit(ColorNamed(move.player, move.color, "HOUSE-7" if applies else FIRST_WILD_RULE[d.discard[0]]))
+    if applies:  # HOUSE-7
         first = d.seat_after(move.player)
-        d.draw(first, DRAW_FOUR_COUNT)
+        d.draw(first, DRAW_FOUR_COUNT, "HOUSE-7")
+        d.emit(TurnSkipped(first, "HOUSE-7"))
         d.start_turn(d.seat_after(first))
     else:
         d.start_turn(move.player)
     return d.freeze()
 
 
-def _challenge(state: GameState, move: Move) -> GameState:
+def _challenge(state: GameState, move: Move, log: Log) -> GameState:
     """WD4-3..5: the attacker shows the hand to the challenger alone.
 
     RULING (HOUSE-1): under stacking the pending total replaces the 4: a guilty attacker draws
     all of it, an innocent one's challenger draws it plus 2.
     """
-    d = Draft(state)
+    d = Draft(state, log)
     pending = state.challenge
     assert pending is not None
     attacker, victim = pending.attacker, pending.victim
@@ -333,57 +432,70 @@ def _challenge(state: GameState, move: Move) -> GameState:
     # RULING: the challenger sees the hand the card was played from, the one the verdict is
     # judged on, even if the attacker has drawn since (a missed-UNO penalty).
     d.reveal = Reveal(victim, attacker, pending.hand)
+    d.emit(HandShown(attacker, victim, pending.hand))
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
-        d.draw(attacker, total)
+        d.emit(ChallengeDecided(victim, attacker, True, "WD4-4"))
+        d.draw(attacker, total, "WD4-4")
         d.start_turn(victim)
         return d.freeze()
     # WD4-5 innocent: challenger draws 6 and misses the turn
-    d.draw(victim, total + CHALLENGE_EXTRA)
+    d.emit(ChallengeDecided(victim, attacker, False, "WD4-5"))
+    d.draw(victim, total + CHALLENGE_EXTRA, "WD4-5")
     if not d.hands[attacker]:
         return end_round(d, attacker)
+    d.emit(TurnSkipped(victim, "WD4-5"))
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 
 
-def _accept(state: GameState, move: Move) -> GameState:
+def _accept(state: GameState, move: Move, log: Log) -> GameState:
     """ACT-3/ACT-5: draw what is pending (4, or a whole stack under HOUSE-1) and miss the turn."""
-    d = Draft(state)
+    d = Draft(state, log)
     victim = state.current
     d.uno_exposed = -1  # UNO-7: the decision begins the turn
     d.challenge = None
     d.pending_draw = 0
-    d.draw(victim, state.pending_draw)
     pending = state.challenge
-    if pending is not None and not d.hands[pending.attacker]:
+    attacker_out = pending is not None and not d.hands[pending.attacker]
+    if attacker_out:
+        rule = "ACT-9"  # the last card's draw (a Wild Draw Four that went out)
+    else:
+        rule = "HOUSE-1" if state.phase is _PENALTY or state.pending_draw > DRAW_FOUR_COUNT else "ACT-5"
+    d.draw(victim, state.pending_draw, rule)
+    if attacker_out:
+        assert pending is not None
         return end_round(d, pending.attacker)
+    d.emit(TurnSkipped(victim, rule))
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 
 
 # --- out-of-turn moves ---------------------------------------------------------------------
-def _call_uno(state: GameState, move: Move) -> GameState:
+def _call_uno(state: GameState, move: Move, log: Log) -> GameState:
     """UNO-4: a late call before anyone catches you makes you safe."""
-    d = Draft(state)
+    d = Draft(state, log)
     d.uno_exposed = -1
+    d.emit(UnoCalled(move.player, "UNO-4"))
     return d.freeze()
 
 
-def _catch_uno(state: GameState, move: Move) -> GameState:
+def _catch_uno(state: GameState, move: Move, log: Log) -> GameState:
     """UNO-2: the caught player draws the profile's penalty (2 or 4, HOUSE-8)."""
     assert isinstance(move, CatchUno)
-    d = Draft(state)
+    d = Draft(state, log)
     d.uno_exposed = -1
-    d.draw(move.target, d.profile.uno_penalty)
+    d.emit(UnoCaught(move.player, move.target))
+    d.draw(move.target, d.profile.uno_penalty, "UNO-2")
     return d.freeze()
 
 
-def _next_round(state: GameState, move: Move) -> GameState:
+def _next_round(state: GameState, move: Move, log: Log) -> GameState:
     from .dealing import deal_round
 
-    return deal_round(state, move.player)
+    return deal_round(state, move.player, log)
 
 
-_HANDLERS: dict[type, Callable[[GameState, Move], GameState]] = {
+_HANDLERS: dict[type, Callable[[GameState, Move, Log], GameState]] = {
     Play: _play,
     Draw: _draw,
     Pass: _pass,

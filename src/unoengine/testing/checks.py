@@ -1,8 +1,11 @@
-"""Reusable invariant checks for unoengine states and transitions.
+"""Invariant checks for unoengine states and transitions, for our test suite and for yours.
 
 Every check raises AssertionError with a message naming the state and what is wrong; the
-rule IDs of RULES.md the check enforces are cited in its docstring. The random-game fuzz
-test and the hypothesis state machine in test_properties.py share them.
+rule IDs of RULES.md the check enforces are cited in its docstring. The engine's own
+random-game fuzz and hypothesis state machine (tests/test_properties.py) use exactly these;
+:func:`unoengine.testing.check_random_game` runs them over a game your bot or wrapper plays.
+The expected legal moves are computed here from the rules, independently of the engine's
+move generator, so the two can be compared.
 
 Cheap checks (run after every move): :func:`check_hands_sorted`, :func:`check_cards_conserved`,
 :func:`check_phase_consistency`, :func:`check_transition`, :class:`GameChecker` (scores and the
@@ -20,6 +23,7 @@ from functools import lru_cache
 import attrs
 
 import unoengine as u
+from unoengine.effects import get_effect
 
 MAX_MOVES_PER_ROUND = 100_000
 """PLAY-7: every round must end; no round played by a card-preferring policy takes this many moves.
@@ -72,11 +76,11 @@ def playable_from(profile: u.Profile, top: int, color: int, hand: Sequence[int],
 
 
 def needs_target(profile: u.Profile, card: int) -> bool:
-    """ACT-7, ACT-8: Swap Hands names an opponent; so do customizable/blank cards with a swap effect;
-    HOUSE-3: so does a 7 under seven-zero."""
+    """ACT-7, ACT-8: Swap Hands names an opponent; so do customizable/blank cards whose effect says it
+    needs one (as registered); HOUSE-3: so does a 7 under seven-zero."""
     return (
         card == u.WILD_SWAP_HANDS
-        or (card in (u.WILD_CUSTOMIZABLE, u.BLANK) and profile.custom_effect == "swap-hands")
+        or (card in (u.WILD_CUSTOMIZABLE, u.BLANK) and get_effect(profile.custom_effect).needs_target)
         or (profile.seven_zero and not u.CARDS[card].is_wild and u.CARDS[card].symbol == 7)
     )
 
@@ -307,10 +311,13 @@ def check_phase_consistency(state: u.GameState) -> None:
     elif phase is u.Phase.CHOOSE_COLOR:
         assert top.is_wild, f"CHOOSE_COLOR on a non-wild first card {top!r}: {describe(state)}"
         assert state.discard[1] == 1, f"CHOOSE_COLOR after the first card: {describe(state)}"
-        chooser = state.match.dealer if top == u.WILD_DRAW_FOUR else (state.match.dealer + 1) % n
+        applies = top == u.WILD_DRAW_FOUR and state.profile.first_card_wild_draw_four == "apply"
+        chooser = state.match.dealer if applies else (state.match.dealer + 1) % n
         assert cur == chooser, f"SETUP-8/9: p{cur} names the first colour, expected p{chooser}: {describe(state)}"
-        if top == u.WILD_DRAW_FOUR:
-            assert state.profile.first_card_wild_draw_four == "apply", f"SETUP-9: first W+4 kept: {describe(state)}"
+        if top == u.WILD_DRAW_FOUR and not applies:  # SETUP-9 RULING: kept only when nothing else is left to turn
+            assert all(c == u.WILD_DRAW_FOUR for c in state.remaining_draw_pile), (
+                f"SETUP-9: a first Wild Draw Four kept while other cards could be turned: {describe(state)}"
+            )
 
     if state.round_over:
         last = state.match.last_round
@@ -539,7 +546,37 @@ def check_legal_moves_apply(state: u.GameState) -> dict[u.Move, u.GameState]:
         except u.IllegalMoveError as exc:  # pragma: no cover - a failure path
             raise AssertionError(f"listed move {m!r}, rebuilt, refused ({exc}): {describe(state)}") from exc
         assert again == out[m], f"rebuilt {m!r} gave another state: {describe(state)}"
+        check_events(state, m, out[m])
     return out
+
+
+_HAND_MOVERS = ("HandsSwapped", "HandsRotated", "HandsShuffled", "EffectApplied")
+
+
+def check_events(state: u.GameState, move: u.Move, after: u.GameState) -> None:
+    """apply_with_events gives the state apply gives, through the general (non-shortcut) path, and
+    its events account for the move: a play is reported first, every event cites a rule ID, and
+    (unless hands moved between players) each hand changed by the cards reported drawn minus the
+    card played."""
+    new, events = u.apply_with_events(state, move)
+    assert new == after, f"apply_with_events({move!r}) differs from apply: {describe(state)}"
+    for e in events:
+        assert e.rule and set(e.rule) <= _RULE_ID_CHARS, f"event {e!r} cites no rule ID"
+    if isinstance(move, u.Play):
+        first = events[0]
+        assert isinstance(first, u.events.CardPlayed), f"{move!r}: first event {first!r}"
+        assert (first.player, first.card) == (move.player, move.card), f"{move!r} reported as {first!r}"
+    if isinstance(move, u.NextRound) or any(type(e).__name__ in _HAND_MOVERS for e in events):
+        return
+    change = [0] * state.num_players
+    for e in events:
+        if isinstance(e, u.events.CardsDrawn):
+            assert e.count == len(e.cards), f"{e!r}: count and cards disagree"
+            change[e.player] += e.count
+        elif isinstance(e, u.events.CardPlayed):
+            change[e.player] -= 1
+    actual = [len(after.hands[q]) - len(state.hands[q]) for q in range(state.num_players)]
+    assert change == actual, f"{move!r}: events {events} account for {change}, hands changed {actual}"
 
 
 @lru_cache(maxsize=16)
@@ -652,10 +689,9 @@ def resample_hidden(state: u.GameState, player: int, rng: random.Random) -> u.Ga
         drawn = rng.choice(hands[state.current])
     ch = state.challenge
     if ch is not None:
-        hidden: dict[str, object] = {"bluff": not ch.bluff}
-        if player != ch.attacker and hasattr(ch, "hand"):  # the attacker's hand, kept for a challenge
-            hidden["hand"] = hands[ch.attacker]
-        ch = attrs.evolve(ch, **hidden)
+        # the bluff flag and, unless the viewer is the attacker, the attacker's hand kept for a challenge
+        shown = ch.hand if player == ch.attacker else hands[ch.attacker]
+        ch = attrs.evolve(ch, bluff=not ch.bluff, hand=shown)
     return attrs.evolve(
         state,
         hands=tuple(hands),
