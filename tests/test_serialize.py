@@ -249,7 +249,7 @@ def test_state_document_format() -> None:
     assert list(doc) == [
         "unoengine", "version", "profile", "fingerprint", "hands", "draw_pile", "discard_pile", "color",
         "direction", "current", "phase", "drawn", "challenge", "uno_exposed", "passes", "pending_draw", "rng",
-        "match", "reveal",
+        "match", "reveal", "known",
     ]
     assert doc["unoengine"] == "state"
     assert doc["version"] == 1
@@ -260,7 +260,7 @@ def test_state_document_format() -> None:
     assert doc["draw_pile"] == " ".join(repr(c) for c in state.remaining_draw_pile)
     assert (doc["color"], doc["direction"], doc["current"], doc["phase"]) == ("G", 1, 1, "CHALLENGE")
     assert doc["drawn"] is None
-    assert doc["challenge"] == {"attacker": 0, "victim": 1, "bluff": True, "hand": "R7 G5"}
+    assert doc["challenge"] == {"attacker": 0, "victim": 1, "bluff": True, "hand": "R7 G5", "color": "R"}
     assert (doc["uno_exposed"], doc["passes"], doc["pending_draw"]) == (None, 0, 4)
     assert doc["rng"] == str(state.rng)
     assert doc["match"] == {"dealer": 2, "scores": [0, 0, 0], "round_number": 1, "last_round": None, "winner": None}
@@ -377,7 +377,8 @@ CORRUPTIONS = [
                  id="PLAY-5-drawn-not-in-hand"),
     pytest.param("drawn", {"hands": lambda d: d["hands"][:1], "current": 5}, "hands", ("SETUP-1",),
                  id="SETUP-1-seat-beyond-the-hands"),
-    pytest.param("play", {"challenge": {"attacker": 2, "victim": 0, "bluff": False, "hand": "G8"}}, "challenge",
+    pytest.param("play", {"challenge": {"attacker": 2, "victim": 0, "bluff": False, "hand": "G8", "color": "R"}},
+                 "challenge",
                  ("outside phase CHALLENGE",), id="WD4-3-challenge-outside"),
     pytest.param("challenge", {"challenge": None}, "challenge", ("WD4-3",), id="WD4-3-challenge-missing"),
     pytest.param("challenge", {"challenge.victim": 2}, "challenge.victim", ("WD4-3", "after the attacker"),

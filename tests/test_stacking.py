@@ -385,7 +385,7 @@ def test_challenge_phase_offers_challenge_accept_and_stacks(variant: str) -> Non
     start = u.from_position(prof(VARIANTS[variant]), ["R3 W+4 G7", "B+2 W+4 G5", "G8 G9 Y7"], "R5", draw_pile=PILE)
     state = assert_legal(start, u.Play(0, WD4, B))
     assert (state.phase, state.current, state.pending_draw, state.color) == (u.Phase.CHALLENGE, 1, 4, B)
-    assert state.challenge == u.PendingChallenge(0, 1, True, cards("R3 G7"))
+    assert state.challenge == u.PendingChallenge(0, 1, True, cards("R3 G7"), R)
     expected = {u.Challenge(1), u.Accept(1)} | wd4_plays(1)
     if variant == "cross":
         expected.add(u.Play(1, card("B+2")))
@@ -407,7 +407,7 @@ def test_guilty_stacked_bluffer_draws_whole_total() -> None:
     draws nothing, is not skipped and plays an ordinary turn on green."""
     state = _d2_then_wd4("W+4 R7 Y6")
     assert (state.phase, state.current, state.pending_draw, state.color) == (u.Phase.CHALLENGE, 2, 6, G)
-    assert state.challenge == u.PendingChallenge(1, 2, True, cards("R7 Y6"))
+    assert state.challenge == u.PendingChallenge(1, 2, True, cards("R7 Y6"), R)
     after = assert_legal(state, u.Challenge(2))
     assert after.hands[1] == hand(cards("R7 Y6"), drawn(6))
     assert after.hands[2] == cards("G8 G9 Y7")
@@ -424,7 +424,7 @@ def test_innocent_stacked_wd4_challenger_draws_total_plus_two() -> None:
     """HOUSE-1, WD4-5: an honest stacked Wild Draw Four: the challenger draws total + 2 = 8 and misses the
     turn; the player after the challenger plays."""
     state = _d2_then_wd4("W+4 B7 Y6")
-    assert state.challenge == u.PendingChallenge(1, 2, False, cards("B7 Y6"))
+    assert state.challenge == u.PendingChallenge(1, 2, False, cards("B7 Y6"), R)
     after = assert_legal(state, u.Challenge(2))
     assert after.hands[2] == hand(cards("G8 G9 Y7"), drawn(8))
     assert after.hands[1] == cards("B7 Y6")
@@ -453,14 +453,14 @@ def test_stacked_wd4_bluff_judged_on_draw_two_colour() -> None:
     yellow (the named colour and the colour before) is no bluff; holding blue is."""
     honest = _wd4_on_blue_d2("W+4 Y3 G7", Y)
     assert (honest.phase, honest.current, honest.pending_draw) == (u.Phase.CHALLENGE, 1, 8)
-    assert honest.challenge == u.PendingChallenge(0, 1, False, cards("Y3 G7"))
+    assert honest.challenge == u.PendingChallenge(0, 1, False, cards("Y3 G7"), B)
     innocent = assert_legal(honest, u.Challenge(1))
     assert innocent.hands[1] == hand(cards("R6 R8 R9"), drawn(10))
     assert innocent.hands[0] == cards("Y3 G7")
     assert (innocent.phase, innocent.current, innocent.color) == (u.Phase.PLAY, 2, Y)
 
     bluff = _wd4_on_blue_d2("W+4 B3 G7", G)
-    assert bluff.challenge == u.PendingChallenge(0, 1, True, cards("B3 G7"))
+    assert bluff.challenge == u.PendingChallenge(0, 1, True, cards("B3 G7"), B)
     guilty = assert_legal(bluff, u.Challenge(1))
     assert guilty.hands[0] == hand(cards("B3 G7"), drawn(8))
     assert guilty.hands[1] == cards("R6 R8 R9")
@@ -471,7 +471,7 @@ def _buried_by_wd4() -> u.GameState:
     """Player 0 bluffs a Wild Draw Four (holds red, names blue); player 1, holding no blue, stacks an honest one."""
     start = u.from_position(prof(CROSS), ["R3 W+4 G7", "W+4 G5 Y6", "G8 G9 Y7"], "R5", draw_pile=PILE)
     s1 = u.apply(start, u.Play(0, WD4, B))
-    assert s1.challenge == u.PendingChallenge(0, 1, True, cards("R3 G7"))
+    assert s1.challenge == u.PendingChallenge(0, 1, True, cards("R3 G7"), R)
     return u.apply(s1, u.Play(1, WD4, R))
 
 
@@ -480,7 +480,7 @@ def test_buried_wd4_cannot_be_challenged() -> None:
     card only (innocent: draws 8 + 2); players 0 and 1 may not challenge."""
     state = _buried_by_wd4()
     assert (state.phase, state.current, state.pending_draw, state.color) == (u.Phase.CHALLENGE, 2, 8, R)
-    assert state.challenge == u.PendingChallenge(1, 2, False, cards("G5 Y6"))
+    assert state.challenge == u.PendingChallenge(1, 2, False, cards("G5 Y6"), B)
     for p in (0, 1):
         assert_rejected(_buried_by_wd4, u.Challenge(p), "WD4-3", "not-challenged")
     after = assert_legal(state, u.Challenge(2))

@@ -146,7 +146,7 @@ def test_wd4_restriction_property(case: tuple[u.Card, list[u.Card], bool]) -> No
     challenge = u.from_position(CLASSIC, [hand, "B7 Y2 Y3"], [top], draw_pile=PILE)
     after = assert_legal(challenge, move)
     played_from = tuple(sorted([*rest, *([card("W")] if with_wild else [])]))  # () when W+4 was the last card
-    assert after.challenge == u.PendingChallenge(0, 1, holds, played_from)
+    assert after.challenge == u.PendingChallenge(0, 1, holds, played_from, top.color)
 
 
 # --- WD4-2 bluffing ------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_wd4_bluff_is_legal_move_with_challenges() -> None:
     after = assert_legal(state, u.Play(0, WD4, B))
     assert after.phase is u.Phase.CHALLENGE
     assert after.current == 1
-    assert after.challenge == u.PendingChallenge(attacker=0, victim=1, bluff=True, hand=cards("R3 G7"))
+    assert after.challenge == u.PendingChallenge(attacker=0, victim=1, bluff=True, hand=cards("R3 G7"), color=R)
     assert after.color == B
     assert after.hands[0] == cards("R3 G7")
     assert after.hands[1] == cards("B7 Y2 Y3")
@@ -166,7 +166,7 @@ def test_wd4_bluff_is_legal_move_with_challenges() -> None:
 def test_wd4_honest_play_recorded_not_bluff() -> None:
     """WD4-2, WD4-1: a matching number of another colour and another wild are no bluff."""
     after = u.apply(_position(CLASSIC, "G5 W+4 W"), u.Play(0, WD4, G))
-    assert after.challenge == u.PendingChallenge(0, 1, False, cards("G5 W"))
+    assert after.challenge == u.PendingChallenge(0, 1, False, cards("G5 W"), R)
 
 
 def test_wd4_bluff_judged_on_colour_before_naming() -> None:
@@ -244,7 +244,7 @@ def test_wd4_challenge_after_missed_uno_penalty_shows_the_hand_played_from() -> 
         played_from = cards("R3") if bluff else cards("G3")
         pending = assert_legal(state, u.Play(0, WD4, B))
         assert (pending.phase, pending.current, pending.uno_exposed) == (u.Phase.CHALLENGE, 1, 0)
-        assert pending.challenge == u.PendingChallenge(0, 1, bluff, played_from)
+        assert pending.challenge == u.PendingChallenge(0, 1, bluff, played_from, R)
         caught = assert_legal(pending, u.CatchUno(2, 0))
         penalty = cards("Y5 Y6") if bluff else cards("R1 R2")
         assert caught.hands[0] == tuple(sorted(played_from + penalty))

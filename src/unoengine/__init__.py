@@ -30,6 +30,7 @@ from .cards import (
 )
 from .composition import load_profile
 from .dealing import choose_dealer, from_position, new_game
+from .determinize import sample_state
 from .effects import CustomEffect, register_effect, registered_effects
 from .errors import (
     EffectError,
@@ -131,6 +132,7 @@ __all__ = [
     "profile_to_toml",
     "register_effect",
     "registered_effects",
+    "sample_state",
     "shipped_overlays",
     "shipped_profiles",
     "to_json",

@@ -1,24 +1,31 @@
-"""Command line: ``unoengine demo`` plays one readable game between simple scripted bots;
-``unoengine conformance`` runs the rule-conformance corpus (docs/conformance.md).
+"""Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``profiles``,
+``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
 
-The bots here are deliberately plain (play the first playable card, prefer keeping wilds,
-call UNO, catch others, never challenge) so the output shows the rules at work; real bots
-come with the ``simulate`` command of a later release.
+The ``demo`` bots are deliberately plain (play the first playable card, prefer keeping wilds,
+call UNO, catch others, never challenge) so its output shows the rules at work; the bots of
+``simulate`` and ``tournament`` live in unoengine.bots (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
+
+from . import play_cli
 from .cards import IS_WILD
+from .composition import load_profile
 from .dealing import new_game
+from .errors import UnoEngineError
 from .legality import legal_moves
 from .moves import Accept, CatchUno, Draw, Move, Pass, Play
-from .profile_file import shipped_profiles
+from .profile_file import profile_to_toml, shipped_overlays, shipped_profiles
 from .scoring import hand_points
 from .state import GameState, Phase
 from .transition import apply
@@ -118,6 +125,93 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     return 0 if report.ok else 1
 
 
+def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
+             as_json: bool, progress: bool) -> int:
+    """Play games between bots and print the summary table (or JSON)."""
+    from . import simulate as sim
+
+    started = time.perf_counter()
+    report = _progress_bar if progress else None
+    try:
+        results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report)
+    except (ValueError, sim.BotError) as exc:
+        print(f"unoengine simulate: {exc}", file=sys.stderr)
+        return 2
+    if progress:
+        print(file=sys.stderr)
+    elapsed = time.perf_counter() - started
+    summary = sim.summarize(results, bots)
+    if as_json:
+        print(json.dumps(attrs.asdict(summary) | {"profile": profile, "seed": seed, "workers": workers,
+                                                  "match": match, "seconds": round(elapsed, 3)}, indent=2))
+        return 0
+    unit = "matches" if match else "games"
+    print(f"{summary.games} {unit} of {profile}, seed {seed}, {workers} worker(s), {elapsed:.1f} s "
+          f"({summary.games / elapsed:.0f} {unit}/s)")
+    print(f"{'seat':>4}  {'bot':12} {'wins':>6} {'win rate':>9}  {'95% interval':15} {'mean points':>11}")
+    for s in summary.seats:
+        lo, hi = s.interval
+        print(f"{s.seat:>4}  {s.bot:12} {s.wins:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  {s.mean_points:>11.1f}")
+    if len(set(bots)) < len(bots):
+        print("per bot (over every seat it held):")
+        for name, trials, wins, rate, (lo, hi) in summary.bots:
+            print(f"      {name:12} {wins:>6} {rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  of {trials} seat-games")
+    print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
+    if summary.penalties:
+        print("penalty cards by rule: " + ", ".join(f"{r} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
+    return 0
+
+
+def profiles(name: str | None) -> int:
+    """List the shipped profiles and overlays, or print one resolved as a flat TOML document."""
+    if name is None:
+        print("profiles: " + ", ".join(shipped_profiles()))
+        print("overlays: " + ", ".join(shipped_overlays()))
+        print("compose with '+': unoengine profiles classic-108+stacking+jump-in")
+        return 0
+    try:
+        profile = load_profile(name)
+    except UnoEngineError as exc:
+        print(f"unoengine profiles: {exc}", file=sys.stderr)
+        return 2
+    print(f"# fingerprint {profile.fingerprint}")
+    print(profile_to_toml(profile), end="")
+    return 0
+
+
+def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
+               as_json: bool) -> int:
+    """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
+    from . import simulate as sim
+
+    players = 2 if mode == "round-robin" else len(bots)
+    try:
+        standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
+                                            workers=workers, match=match)
+    except (ValueError, sim.BotError) as exc:
+        print(f"unoengine tournament: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps({"mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
+                          "standings": [attrs.asdict(s) for s in standings],
+                          "seatings": {" vs ".join(k): [r.winner for r in v] for k, v in results.items()}}, indent=2))
+        return 0
+    print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
+    print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
+    for rank, s in enumerate(standings, 1):
+        lo, hi = s.interval
+        print(f"{rank:>4}  {s.bot:12} {s.wins:>6} {s.games:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  "
+              f"{s.expected:>7.1%}")
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    sys.stderr.flush()
+
+
 def _scenario_files(paths: Sequence[str]) -> list[Path]:
     """The JSON files named, with a folder standing for every ``*.json`` file under it."""
     out: list[Path] = []
@@ -135,19 +229,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--players", type=int, default=4)
     d.add_argument("--seed", type=int, default=7)
     d.add_argument("--quiet", action="store_true", help="print only the result")
-    sub.add_parser("profiles", help="list the shipped profiles")
+    pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full")
+    pr.add_argument("name", nargs="?", help="a profile, a composition (gdj85+stacking) or a path to show")
+    t = sub.add_parser("tournament", help="rank several bots with 95%% intervals")
+    t.add_argument("--profile", default="classic-108")
+    t.add_argument("--bots", default="heuristic,random", help="the bots, comma-separated")
+    t.add_argument("--mode", choices=("round-robin", "rotations"), default="round-robin",
+                   help="round-robin: every pair heads-up, both seat orders; rotations: all at one table")
+    t.add_argument("--games", type=int, default=200, help="games per seating")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--match", action="store_true")
+    t.add_argument("--json", action="store_true")
+    m = sub.add_parser("simulate", help="play many games between bots and show the statistics")
+    m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
+    m.add_argument("--bots", default="heuristic,random,random,random",
+                   help="one bot per seat, comma-separated (known: heuristic, ismcts, random)")
+    m.add_argument("--games", type=int, default=1000)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    m.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
+    m.add_argument("--json", action="store_true", help="print the summary as JSON")
+    m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal)")
+    pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)")
+    play_cli.add_arguments(pl)
     c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)")
     c.add_argument("paths", nargs="*", help="scenario files or folders of them")
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
     c.add_argument("--verbose", action="store_true", help="list passing scenarios too")
     c.add_argument("--coverage", action="store_true", help="list each rule ID: scenarios declaring it, cited or not")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the output was piped into something that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "play":
+        return play_cli.run(args)
+    if args.command == "simulate":
+        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        return simulate(args.profile, args.bots.split(","), args.games, args.seed, args.workers, args.match,
+                        args.json, progress)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage)
     if args.command == "profiles":
-        for name in shipped_profiles():
-            print(name)
-        return 0
+        return profiles(args.name)
+    if args.command == "tournament":
+        return tournament(args.profile, args.bots.split(","), args.mode, args.games, args.seed, args.workers,
+                          args.match, args.json)
     return demo(args.profile, args.players, args.seed, args.quiet)
 
 

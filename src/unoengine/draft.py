@@ -21,7 +21,8 @@ class Draft:
 
     __slots__ = (
         "challenge", "color", "current", "direction", "discard", "draw_pile", "draw_pos",
-        "drawn", "hands", "log", "match", "passes", "pending_draw", "phase", "profile", "reveal", "rng", "uno_exposed",
+        "drawn", "hands", "known", "log", "match", "passes", "pending_draw", "phase", "profile", "reveal", "rng",
+        "uno_exposed",
     )
 
     def __init__(self, s: GameState, log: list[Event] | None = None) -> None:
@@ -44,6 +45,7 @@ class Draft:
         self.match: MatchInfo = s.match
         self.reveal: Reveal | None = s.reveal
         self.pending_draw = s.pending_draw
+        self.known = s.known
 
     def emit(self, event: Event) -> None:
         """Report what a rule just did, if events were asked for."""
@@ -54,7 +56,7 @@ class Draft:
         return GameState(
             self.profile, tuple(self.hands), self.draw_pile, self.draw_pos, self.discard,
             self.color, self.direction, self.current, self.phase, self.drawn, self.challenge,
-            self.uno_exposed, self.passes, self.rng, self.match, self.reveal, self.pending_draw,
+            self.uno_exposed, self.passes, self.rng, self.match, self.reveal, self.pending_draw, self.known,
         )
 
     # --- seats (PLAY-8) -----------------------------------------------------------------

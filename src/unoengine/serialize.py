@@ -75,18 +75,21 @@ _MOVE_KEYS: Final = ("unoengine", "version", "move")
 _STATE_KEYS: Final = (
     "unoengine", "version", "profile", "fingerprint", "hands", "draw_pile", "discard_pile", "color",
     "direction", "current", "phase", "drawn", "challenge", "uno_exposed", "passes", "pending_draw", "rng",
-    "match", "reveal",
+    "match", "reveal", "known",
 )
 _VIEW_KEYS: Final = (
     "unoengine", "version", "profile", "fingerprint", "player", "hand", "hand_sizes", "discard_pile", "color",
-    "direction", "current", "phase", "draw_pile_size", "drawn_card", "challenge_attacker", "pending_draw",
+    "direction", "current", "phase", "draw_pile_size", "drawn_card", "challenge_attacker", "challenge_color",
+    "pending_draw",
     "uno_exposed", "passes", "scores", "dealer", "round_number", "last_round", "match_winner", "revealed",
-    "legal_moves",
+    "known", "legal_moves",
 )
 _RECORD_KEYS: Final = (
     "unoengine", "version", "profile", "fingerprint", "players", "seed", "deck", "dealer", "moves",
 )
-_CHALLENGE_KEYS: Final = ("attacker", "victim", "bluff", "hand")
+_CHALLENGE_KEYS: Final = ("attacker", "victim", "bluff", "hand", "color")
+_KNOWN_KEYS: Final = ("viewer", "owner", "cards")
+_VIEW_KNOWN_KEYS: Final = ("owner", "cards")
 _MATCH_KEYS: Final = ("dealer", "scores", "round_number", "last_round", "winner")
 _RESULT_KEYS: Final = ("winner", "blocked", "hand_points", "points_won")
 _REVEAL_KEYS: Final = ("viewer", "owner", "cards")
@@ -174,6 +177,7 @@ def _challenge_json(challenge: PendingChallenge | None) -> dict[str, Any] | None
         "victim": challenge.victim,
         "bluff": challenge.bluff,
         "hand": _names(challenge.hand),
+        "color": _letter(challenge.color),
     }
 
 
@@ -213,6 +217,7 @@ def _state_document(state: GameState) -> dict[str, Any]:
         rng=str(state.rng),
         match=_match_json(state.match),
         reveal=_reveal_json(state.reveal),
+        known=[{"viewer": v, "owner": o, "cards": _names(cards)} for v, o, cards in state.known],
     )
 
 
@@ -233,6 +238,7 @@ def _view_document(v: PlayerView) -> dict[str, Any]:
         draw_pile_size=v.draw_pile_size,
         drawn_card=None if v.drawn_card is None else repr(v.drawn_card),
         challenge_attacker=v.challenge_attacker,
+        challenge_color=_letter(v.challenge_color),
         pending_draw=v.pending_draw,
         uno_exposed=v.uno_exposed,
         passes=v.passes,
@@ -242,6 +248,7 @@ def _view_document(v: PlayerView) -> dict[str, Any]:
         last_round=_result_json(v.last_round),
         match_winner=v.match_winner,
         revealed=_reveal_json(v.revealed),
+        known=[{"owner": o, "cards": _names(cards)} for o, cards in v.known],
         legal_moves=[format_move(m) for m in v.legal_moves],
     )
 
@@ -641,6 +648,7 @@ def _load_view(r: _Reader, doc: dict[str, Any]) -> PlayerView | None:
         "draw_pile_size": r.integer(_get(body, "draw_pile_size"), "draw_pile_size", 0, MAX_INT),
         "drawn_card": r.card(_get(body, "drawn_card"), "drawn_card", nullable=True),
         "challenge_attacker": r.seat(_get(body, "challenge_attacker"), "challenge_attacker", n, nullable=True),
+        "challenge_color": r.color(_get(body, "challenge_color"), "challenge_color", nullable=True),
         "pending_draw": r.integer(_get(body, "pending_draw"), "pending_draw", 0, MAX_INT),
         "uno_exposed": r.seat(_get(body, "uno_exposed"), "uno_exposed", n, nullable=True),
         "passes": r.integer(_get(body, "passes"), "passes", 0, MAX_PLAYERS),
@@ -650,12 +658,15 @@ def _load_view(r: _Reader, doc: dict[str, Any]) -> PlayerView | None:
         "last_round": _read_result(r, _get(body, "last_round"), "last_round", n),
         "match_winner": r.seat(_get(body, "match_winner"), "match_winner", n, nullable=True),
         "revealed": _read_reveal(r, _get(body, "revealed"), "revealed", n),
+        "known": _read_known(r, _get(body, "known"), n, _VIEW_KNOWN_KEYS),
         "legal_moves": _read_moves(r, _get(body, "legal_moves"), "legal_moves"),
     }
     if r.problems:
         return None
     fields["hand"] = tuple(sorted(fields["hand"]))
     fields["color"] = None if fields["color"] is None else COLORS[fields["color"]]
+    fields["challenge_color"] = None if fields["challenge_color"] is None else COLORS[fields["challenge_color"]]
+    fields["known"] = tuple((entry[1], entry[2]) for entry in fields["known"])
     return PlayerView(**fields)
 
 
@@ -683,6 +694,7 @@ class _StateParts:
     rng: int | None = None
     match: MatchInfo | None = None
     reveal: Reveal | None = None
+    known: tuple[tuple[int, int, tuple[Card, ...]], ...] | None = None
 
     @property
     def top(self) -> Card | None:
@@ -716,6 +728,7 @@ def _read_state_parts(r: _Reader, body: dict[str, Any] | None) -> _StateParts:
     s.rng = _read_rng(r, _get(body, "rng"))
     s.match = _read_match(r, _get(body, "match"), s.n)
     s.reveal = _read_reveal(r, _get(body, "reveal"), "reveal", s.n)
+    s.known = _read_known(r, _get(body, "known"), s.n, _KNOWN_KEYS)
     return s
 
 
@@ -744,9 +757,29 @@ def _read_challenge(r: _Reader, value: Any, n: int | None) -> PendingChallenge |
     victim = r.seat(_get(body, "victim"), "challenge.victim", n)
     bluff = r.flag(_get(body, "bluff"), "challenge.bluff")
     hand = r.cards(_get(body, "hand"), "challenge.hand")
-    if attacker is None or victim is None or bluff is None or hand is None:
+    color = r.color(_get(body, "color"), "challenge.color")
+    if attacker is None or victim is None or bluff is None or hand is None or color is None:
         return None
-    return PendingChallenge(attacker, victim, bluff, tuple(sorted(hand)))
+    return PendingChallenge(attacker, victim, bluff, tuple(sorted(hand)), color)
+
+
+def _read_known(r: _Reader, value: Any, n: int | None, keys: tuple[str, ...]
+                ) -> tuple[tuple[int, int, tuple[Card, ...]], ...] | None:
+    """Knowledge entries (knowledge.py): who knows which cards of whose hand; a view's have no viewer."""
+    if value is _MISSING:
+        return None
+    if not isinstance(value, list):
+        r.add("known", f"must be a list of known cards, got {_show(value)}")
+        return None
+    out = []
+    for i, item in enumerate(value):
+        body = r.table(item, f"known[{i}]", keys)
+        viewer = r.seat(_get(body, "viewer"), f"known[{i}].viewer", n) if "viewer" in keys else -1
+        owner = r.seat(_get(body, "owner"), f"known[{i}].owner", n)
+        cards = r.cards(_get(body, "cards"), f"known[{i}].cards")
+        if viewer is not None and owner is not None and cards is not None:
+            out.append((viewer, owner, tuple(sorted(cards))))
+    return tuple(sorted(out)) if len(out) == len(value) else None
 
 
 def _read_rng(r: _Reader, value: Any, path: str = "rng") -> int | None:
@@ -879,6 +912,8 @@ def _check_challenge(r: _Reader, s: _StateParts) -> None:
         r.add("discard_pile", f"WD4-3: only a Wild Draw Four on top can be challenged, not {s.top!r}")
     if s.profile is not None and s.profile.wild_draw_four != "challenge":
         r.add("challenge", f"WD4-6: the profile's wild_draw_four mode {s.profile.wild_draw_four!r} has no challenges")
+    if ch.bluff != any(COLOR_OF[c] == ch.color for c in ch.hand):
+        r.add("challenge.bluff", "WD4-2: a bluff is exactly a hand holding the colour that was in play")
 
 
 def _check_pending_draw(r: _Reader, s: _StateParts) -> None:
@@ -957,7 +992,19 @@ def _check_round_end(r: _Reader, s: _StateParts) -> None:
         r.add("match.winner", f"must be null until the match is over, not in phase {phase.name}")
 
 
+def _check_known(r: _Reader, s: _StateParts) -> None:
+    """What a player knows of a hand must be in it (knowledge.py keeps a lower bound), of another player."""
+    if not s.known or s.hands is None:
+        return
+    for i, (viewer, owner, cards) in enumerate(s.known):
+        if viewer == owner:
+            r.add(f"known[{i}]", "a player's knowledge of their own hand is not kept")
+        elif owner < len(s.hands) and Counter(cards) - Counter(s.hands[owner]):
+            r.add(f"known[{i}].cards", f"not all in the hand of player {owner}")
+
+
 _STATE_CHECKS: Final[tuple[Callable[[_Reader, _StateParts], None], ...]] = (
+    _check_known,
     _check_conservation,
     _check_color,
     _check_drawn,
@@ -978,7 +1025,7 @@ def _build_state(s: _StateParts) -> GameState:
     assert s.pending_draw is not None
     return GameState(
         s.profile, s.hands, s.draw_pile, 0, discard_from(s.discard), s.color, s.direction, s.current, s.phase,
-        s.drawn, s.challenge, s.uno_exposed, s.passes, s.rng, s.match, s.reveal, s.pending_draw,
+        s.drawn, s.challenge, s.uno_exposed, s.passes, s.rng, s.match, s.reveal, s.pending_draw, s.known or (),
     )
 
 

@@ -25,6 +25,11 @@ from .profile import Profile
 DiscardNode: TypeAlias = "tuple[Card, int, DiscardNode | None]"
 """``(top card, number of cards in the pile, the node below or None)``."""
 
+Known: TypeAlias = "tuple[tuple[int, int, tuple[Card, ...]], ...]"
+"""``(viewer, owner, cards)`` entries, sorted: cards ``viewer`` knows to be in ``owner``'s hand,
+because they passed there in a swap or rotation (ACT-7, HOUSE-3) or were shown by a challenge
+(WD4-3). A lower bound: a known card the owner plays is struck off, drawn cards are unknown."""
+
 
 class Phase(enum.IntEnum):
     """What the player to act (``current``) must decide."""
@@ -60,6 +65,8 @@ class PendingChallenge:
     bluff: bool
     hand: tuple[Card, ...]
     """The attacker's hand right after playing the card: what a challenge shows (WD4-3)."""
+    color: int
+    """The colour in play when the card was played (public): the one the bluff is judged on (WD4-1)."""
 
 
 @attrs.frozen
@@ -132,6 +139,8 @@ class GameState:
     """Cards the player to act draws on :class:`~unoengine.moves.Accept`: the total of a
     Draw card stack in :attr:`Phase.PENALTY` (HOUSE-1), or of a Wild Draw Four (and any stack
     under it) in :attr:`Phase.CHALLENGE`; 0 in every other phase."""
+    known: Known = ()
+    """What each player knows of other hands (see :data:`Known`); hidden but from its viewer."""
 
     # --- derived, read-only -----------------------------------------------------------
     @property

@@ -51,6 +51,7 @@ from .events import (
     UnoCaught,
     UnoNotCalled,
 )
+from .knowledge import after_hands_move, after_play, merge
 from .legality import card_playable, check_move, has_play, holds_color
 from .moves import (
     Accept,
@@ -128,9 +129,12 @@ def _play(state: GameState, move: Move, log: Log) -> GameState:
     if move.uno:
         d.emit(UnoCalled(p, "UNO-1"))
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
-    bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, d.color)
+    color_before = d.color
+    bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, color_before)
     # UNO-3: the catch window can only open here, once the next-to-last card is on the pile.
     hand = d.remove_from_hand(p, card)
+    if d.known:
+        d.known = after_play(d.known, p, card)
     d.put_on_discard(card)
     d.color = int(move.color) if move.color is not None else COLOR_OF[card]
     d.uno_exposed = -1  # UNO-5: playing begins the turn; any earlier window is closed
@@ -138,10 +142,10 @@ def _play(state: GameState, move: Move, log: Log) -> GameState:
     d.drawn = None
     d.challenge = None  # HOUSE-1: a Wild Draw Four answered by another is buried, not challenged
     if not hand:
-        return _go_out(d, p, card)
+        return _go_out(d, p, card, color_before)
     _card_effect(d, p, card, move.target)
     if card == WILD_DRAW_FOUR:
-        _wild_draw_four(d, p, bluff)
+        _wild_draw_four(d, p, bluff, color_before)
     # UNO-1/UNO-2: playing the next-to-last card without calling opens the catch window.
     if len(hand_before) == 2 and not move.uno and len(d.hands[p]) == 1:
         d.uno_exposed = p
@@ -166,7 +170,7 @@ def _play_plain(state: GameState, move: Play, card: Card, hand_before: tuple[Car
         state.profile, tuple(hands), state.draw_pile, state.draw_pos, (card, top[1] + 1, top),
         int(move.color) if move.color is not None else COLOR_OF[card], direction, current,
         _PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
-        state.rng, state.match, state.reveal,
+        state.rng, state.match, state.reveal, 0, after_play(state.known, p, card) if state.known else (),
     )
 
 
@@ -227,10 +231,11 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
         return
     if card == WILD_SHUFFLE_HANDS:  # ACT-6
         d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
+        d.known = ()  # nobody can follow the cards
         d.emit(HandsShuffled(p))
     elif card == WILD_SWAP_HANDS:  # ACT-7
         assert target is not None
-        d.hands = swap_hands(d.hands, p, target)
+        _swap(d, p, target)
         d.emit(HandsSwapped(p, target, "ACT-7"))
     elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
         _custom_effect(d, p, target)
@@ -259,12 +264,24 @@ def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
     UNO call (UNO-1 speaks of playing the next-to-last card)."""
     if symbol == 7:
         assert target is not None
-        d.hands = swap_hands(d.hands, p, target)
+        _swap(d, p, target)
         d.emit(HandsSwapped(p, target, "HOUSE-3"))
     else:
-        n = len(d.hands)
-        d.hands = [d.hands[(i - d.direction) % n] for i in range(n)]
+        n, step = len(d.hands), d.direction
+        before = list(d.hands)
+        d.hands = [before[(i - step) % n] for i in range(n)]
+        # each player knows the hand they passed on
+        d.known = after_hands_move(d.known, lambda o: (o + step) % n,
+                                   [(v, (v + step) % n, before[v]) for v in range(n)])
         d.emit(HandsRotated(d.direction))
+
+
+def _swap(d: Draft, p: int, target: int) -> None:
+    """ACT-7 / HOUSE-3: ``p`` and ``target`` exchange hands, and each now knows the other's."""
+    before = list(d.hands)
+    d.hands = swap_hands(d.hands, p, target)
+    d.known = after_hands_move(d.known, lambda o: target if o == p else p if o == target else o,
+                               [(p, target, before[p]), (target, p, before[target])])
 
 
 def _custom_effect(d: Draft, p: int, target: int | None) -> None:
@@ -278,6 +295,7 @@ def _custom_effect(d: Draft, p: int, target: int | None) -> None:
     for name in Draft.__slots__:
         if name != "log":
             setattr(d, name, getattr(fresh, name))
+    d.known = ()  # whatever the effect did to the hands, nobody is assumed to follow it
 
 
 def _face_penalty(d: Draft, victim: int, total: int) -> None:
@@ -288,7 +306,7 @@ def _face_penalty(d: Draft, victim: int, total: int) -> None:
     d.emit(PenaltyPending(victim, total))
 
 
-def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
+def _wild_draw_four(d: Draft, p: int, bluff: bool, color_before: int, last: bool = False) -> None:
     """ACT-5 / WD4-2: the next player draws 4 (with any stack under it, HOUSE-1) and is
     skipped, or may first challenge or answer."""
     victim = d.seat_after(p)
@@ -296,7 +314,7 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
     if d.profile.wild_draw_four == "challenge":
         d.current = victim
         d.phase = _CHALLENGE
-        d.challenge = PendingChallenge(p, victim, bluff, d.hands[p])
+        d.challenge = PendingChallenge(p, victim, bluff, d.hands[p], color_before)
         d.pending_draw = total
         d.emit(ChallengeOffered(p, victim, total))
     elif d.profile.stacking != "off" and not last:
@@ -309,7 +327,7 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool, last: bool = False) -> None:
         d.start_turn(d.seat_after(p, 2))
 
 
-def _go_out(d: Draft, p: int, card: int) -> GameState:
+def _go_out(d: Draft, p: int, card: int, color_before: int) -> GameState:
     """END-1 / ACT-9: the player has no cards; a Draw Two or Wild Draw Four is still drawn,
     with the whole stack under it (HOUSE-1: nobody may answer a card that ended the round).
 
@@ -320,7 +338,7 @@ def _go_out(d: Draft, p: int, card: int) -> GameState:
         d.draw(d.seat_after(p), d.pending_draw + DRAW_TWO_COUNT, "ACT-9")
     elif card == WILD_DRAW_FOUR:
         # WD4-3: with challenges the victim may still challenge; a last card is never a bluff.
-        _wild_draw_four(d, p, bluff=False, last=True)
+        _wild_draw_four(d, p, bluff=False, color_before=color_before, last=True)
         if d.phase is _CHALLENGE:
             return d.freeze()
     return end_round(d, p)
@@ -354,7 +372,7 @@ def _draw(state: GameState, move: Move, log: Log) -> GameState:
         state.profile, tuple(hands), state.draw_pile, pos + 1, state.discard, state.color,
         state.direction, p, _DRAWN, card, None,
         -1,  # UNO-5: drawing begins the turn
-        0, state.rng, state.match, state.reveal,
+        0, state.rng, state.match, state.reveal, 0, state.known,
     )
 
 
@@ -393,7 +411,7 @@ def _pass(state: GameState, move: Move, log: Log) -> GameState:
         state.profile, state.hands, state.draw_pile, state.draw_pos, state.discard, state.color,
         state.direction, (p + state.direction) % len(state.hands), _PLAY, None, None,
         -1,  # UNO-5/UNO-7: any in-turn move closes the catch window
-        passes, state.rng, state.match, state.reveal,
+        passes, state.rng, state.match, state.reveal, 0, state.known,
     )
 
 
@@ -432,6 +450,7 @@ def _challenge(state: GameState, move: Move, log: Log) -> GameState:
     # RULING: the challenger sees the hand the card was played from, the one the verdict is
     # judged on, even if the attacker has drawn since (a missed-UNO penalty).
     d.reveal = Reveal(victim, attacker, pending.hand)
+    d.known = merge(d.known, [(victim, attacker, pending.hand)])  # WD4-3: the challenger saw the hand
     d.emit(HandShown(attacker, victim, pending.hand))
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
         d.emit(ChallengeDecided(victim, attacker, True, "WD4-4"))

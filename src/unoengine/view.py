@@ -12,6 +12,7 @@ import attrs
 
 from .cards import COLORS, Card, Color
 from .errors import UnoEngineError
+from .knowledge import known_by
 from .legality import legal_moves
 from .moves import Move
 from .profile import Profile
@@ -37,6 +38,8 @@ class PlayerView:
     """The card this player just drew (PLAY-5), when it is theirs to play or keep."""
     challenge_attacker: int | None
     """Who played the Wild Draw Four awaiting a challenge decision (WD4-3), if any."""
+    challenge_color: Color | None
+    """The colour that was in play when that Wild Draw Four was played (the bluff is judged on it)."""
     pending_draw: int
     """Cards the player to act draws if they accept the Draw card on top (HOUSE-1 stacks, WD4-3)."""
     uno_exposed: int | None
@@ -50,6 +53,9 @@ class PlayerView:
     match_winner: int | None
     revealed: Reveal | None
     """The last hand shown to this player by a challenge (WD4-3)."""
+    known: tuple[tuple[int, tuple[Card, ...]], ...]
+    """``(owner, cards)``: cards this player knows to be in another hand (passed in a swap or
+    rotation, ACT-7 / HOUSE-3, or shown by a challenge, WD4-3); see knowledge.py."""
     legal_moves: tuple[Move, ...]
 
     @property
@@ -59,6 +65,11 @@ class PlayerView:
     @property
     def top_card(self) -> Card:
         return self.discard_pile[-1]
+
+    @property
+    def round_over(self) -> bool:
+        """The round (or the match) is over: only the next dealer may act (NextRound)."""
+        return self.phase >= Phase.ROUND_OVER
 
     @property
     def my_turn(self) -> bool:
@@ -86,6 +97,7 @@ def view(state: GameState, player: int) -> PlayerView:
         draw_pile_size=state.draw_pile_size,
         drawn_card=drawn,
         challenge_attacker=pending.attacker if pending is not None else None,
+        challenge_color=COLORS[pending.color] if pending is not None else None,
         pending_draw=state.pending_draw,
         uno_exposed=state.uno_exposed if state.uno_exposed >= 0 else None,
         passes=state.passes,
@@ -95,5 +107,6 @@ def view(state: GameState, player: int) -> PlayerView:
         last_round=state.match.last_round,
         match_winner=state.match.winner,
         revealed=reveal,
+        known=known_by(state.known, player),
         legal_moves=tuple(legal_moves(state, player)),
     )

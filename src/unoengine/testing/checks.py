@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -102,6 +102,15 @@ STACK_ANSWERS: dict[str, set[tuple[str, str]]] = {
 """HOUSE-1, written from RULES.md: the (card on top, answer) pairs each stacking variant allows."""
 
 
+@cache
+def _play(p: int, c: int, k: u.Color | None, t: int | None, uno: bool) -> u.Move:
+    """A Play, built once (building moves is most of the cost of checking every step)."""
+    return u.Play(p, u.CARDS[c], k, t, uno)
+
+
+_ALL_COLOURS: tuple[u.Color | None, ...] = tuple(u.Color)
+
+
 def _plays(state: u.GameState, p: int, cards: Iterable[int]) -> set[u.Move]:
     """Every Play of ``cards`` by ``p``: each colour of a wild, each target, with and without UNO-1 call."""
     prof = state.profile
@@ -110,8 +119,8 @@ def _plays(state: u.GameState, p: int, cards: Iterable[int]) -> set[u.Move]:
     out: set[u.Move] = set()
     for c in cards:
         targets = [t for t in range(n) if t != p] if needs_target(prof, c) else [None]
-        colours: tuple[u.Color | None, ...] = tuple(u.Color) if u.CARDS[c].is_wild else (None,)
-        out.update(u.Play(p, u.CARDS[c], k, t, uno) for k in colours for t in targets for uno in calls)
+        colours = _ALL_COLOURS if u.CARDS[c].is_wild else (None,)
+        out.update(_play(p, c, k, t, uno) for k in colours for t in targets for uno in calls)
     return out
 
 
@@ -340,6 +349,17 @@ def check_phase_consistency(state: u.GameState) -> None:
             assert hand or p == attacker, f"END-1: p{p} has no cards but the round goes on: {describe(state)}"
         assert 0 <= state.passes < n, f"PLAY-7: {state.passes} consecutive passes among {n} players: {describe(state)}"
         assert u.legal_moves(state, cur), f"PLAY-7: p{cur} to act has no legal move: {describe(state)}"
+    for viewer, owner, cards in state.known:  # knowledge.py: a lower bound of another player's hand
+        assert viewer != owner and 0 <= viewer < n and 0 <= owner < n, f"bad knowledge entry {viewer, owner}"
+        held = state.hands[owner]
+        assert all(cards.count(c) <= held.count(c) for c in set(cards)), (
+            f"p{viewer} 'knows' {list(cards)} in p{owner}'s hand, which does not hold them: {describe(state)}"
+        )
+    ch = state.challenge
+    if ch is not None:
+        assert ch.bluff == any(u.CARDS[c].color == ch.color for c in ch.hand), (
+            f"WD4-2: bluff flag {ch.bluff} disagrees with the hand {list(ch.hand)} and colour {ch.color}"
+        )
     exposed = state.uno_exposed
     if exposed != -1:
         assert 0 <= exposed < n, f"uno_exposed {exposed} is not a player: {describe(state)}"
@@ -670,19 +690,20 @@ def check_apply_pure(state: u.GameState, moves: Iterable[u.Move]) -> None:
 
 
 def resample_hidden(state: u.GameState, player: int, rng: random.Random) -> u.GameState:
-    """A state that ``player`` cannot tell from ``state``: other hands redealt (same sizes) from the
-    cards ``player`` cannot see, the draw pile reordered, the seed, the bluff flag and another
-    player's drawn card changed."""
+    """A state that ``player`` cannot tell from ``state``: other hands redealt (same sizes, keeping
+    the cards ``player`` knows there) from the cards ``player`` cannot see, the draw pile reordered,
+    the seed, the bluff flag, another player's drawn card and what others know changed."""
     n = state.num_players
     others = [q for q in range(n) if q != player]
-    pool: list[u.Card] = [c for q in others for c in state.hands[q]]
+    mine = {o: Counter(cards) for v, o, cards in state.known if v == player}
+    pool: list[u.Card] = [c for q in others for c in (Counter(state.hands[q]) - mine.get(q, Counter())).elements()]
     pool += state.remaining_draw_pile
     rng.shuffle(pool)
     hands = list(state.hands)
     pos = 0
     for q in others:
-        k = len(state.hands[q])
-        hands[q] = tuple(sorted(pool[pos:pos + k]))
+        k = len(state.hands[q]) - sum(mine.get(q, Counter()).values())
+        hands[q] = tuple(sorted([*mine.get(q, Counter()).elements(), *pool[pos:pos + k]]))
         pos += k
     drawn = state.drawn
     if drawn is not None and state.current != player:  # PLAY-5: only the drawer knows the drawn card
@@ -692,6 +713,7 @@ def resample_hidden(state: u.GameState, player: int, rng: random.Random) -> u.Ga
         # the bluff flag and, unless the viewer is the attacker, the attacker's hand kept for a challenge
         shown = ch.hand if player == ch.attacker else hands[ch.attacker]
         ch = attrs.evolve(ch, bluff=not ch.bluff, hand=shown)
+    known = tuple(e for e in state.known if e[0] == player)  # what others know is hidden from this player
     return attrs.evolve(
         state,
         hands=tuple(hands),
@@ -700,6 +722,7 @@ def resample_hidden(state: u.GameState, player: int, rng: random.Random) -> u.Ga
         draw_pos=0,
         rng=state.rng ^ (rng.getrandbits(64) | 1),
         challenge=ch,
+        known=known,
     )
 
 
@@ -720,9 +743,27 @@ def check_view_hides(state: u.GameState, player: int, rng: random.Random) -> Non
     assert list(v1.legal_moves) == u.legal_moves(state, player), "view's legal moves differ from legal_moves"
 
 
+def check_determinization(state: u.GameState, player: int, rng: random.Random) -> u.GameState:
+    """sample_state(view) gives a valid state that ``player`` cannot tell from ``state``: the same
+    view, every card of the deck in play accounted for, knowledge and bluff consistent."""
+    v = u.view(state, player)
+    sampled = u.sample_state(v, rng)
+    assert u.view(sampled, player) == v, f"sample_state changed p{player}'s view: {describe(state)}"
+    if sorted([*state.remaining_draw_pile, *state.discard_pile, *(c for h in state.hands for c in h)]) == sorted(
+        state.profile.deck_cards()
+    ):
+        check_cards_conserved(sampled)
+    check_hands_sorted(sampled)
+    if not sampled.round_over:
+        check_phase_consistency(sampled)
+    return sampled
+
+
 def check_all_expensive(state: u.GameState, rng: random.Random, plays: int = 40) -> None:
     """All expensive checks on one state, with one random viewer."""
     after = check_legal_moves_apply(state)
     check_illegal_moves_rejected(state, candidate_moves(state, rng, plays))
     check_apply_pure(state, after)
-    check_view_hides(state, rng.randrange(state.num_players), rng)
+    viewer = rng.randrange(state.num_players)
+    check_view_hides(state, viewer, rng)
+    check_determinization(state, viewer, rng)

@@ -1,0 +1,52 @@
+"""The bot protocol and the registry of bots by name.
+
+A bot acts from its :class:`~unoengine.PlayerView` alone: the view holds the bot's hand, every
+public fact and the bot's legal moves (in turn and out of turn). The runner asks the bot of the
+player to act for a move, and offers every other bot that has a legal move the chance to act
+out of turn (catch a missed UNO, call a late UNO, jump in). A bot returns one of
+``view.legal_moves``, or None to let the moment pass (never on its own turn).
+
+Randomness comes from the ``rng`` the runner passes, so a game is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from ..moves import Move
+from ..view import PlayerView
+
+
+class Bot(Protocol):
+    """Anything with a ``name`` and an ``act`` method is a bot."""
+
+    name: str
+
+    def act(self, view: PlayerView, rng: random.Random) -> Move | None:
+        """One of ``view.legal_moves``, or None (allowed only when it is not this player's turn)."""
+        ...
+
+
+BotFactory = Callable[[], Bot]
+"""Makes a fresh bot (one per seat and game, so a bot may keep state during a game)."""
+
+_REGISTRY: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Make a bot available by name to ``unoengine simulate`` and :func:`make_bot`."""
+    _REGISTRY[name] = factory
+
+
+def bot_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def make_bot(name: str) -> Bot:
+    """A fresh bot of a registered kind; ValueError naming the known kinds otherwise."""
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
+    return factory()

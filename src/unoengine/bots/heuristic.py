@@ -1,0 +1,132 @@
+"""A bot that plays as a sensible person does: it calls UNO, catches others, challenges when the
+odds favour it, sheds high-point cards, keeps a wild for the end, and turns Draw cards and Skips
+on a player about to win."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from ..cards import CARDS, COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
+from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
+from ..state import Phase
+from ..view import PlayerView
+from .base import register_bot
+
+_ATTACKS = (SKIP, REVERSE, DRAW_TWO)
+
+
+class HeuristicBot:
+    """Rule-of-thumb play; see the module docstring. Deterministic but for ties, broken by ``rng``."""
+
+    name = "heuristic"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Move | None:
+        moves = view.legal_moves
+        if not moves:
+            return None
+        for kind in (CatchUno, CallUno):  # UNO-2, UNO-4: never miss a catch or a late call
+            found = [m for m in moves if isinstance(m, kind)]
+            if found:
+                return found[0]
+        if view.round_over:
+            return next(m for m in moves if isinstance(m, NextRound))
+        if view.current != view.player:
+            jumps = [m for m in moves if isinstance(m, Play)]
+            return self._best_play(view, jumps, rng) if jumps else None  # HOUSE-2: jumping in sheds a card
+        if view.phase is Phase.CHOOSE_COLOR:
+            return ChooseColor(view.player, _best_color(view.hand))
+        plays = [m for m in moves if isinstance(m, Play)]
+        if view.phase is Phase.CHALLENGE:
+            if plays:  # HOUSE-1: pass the total on rather than draw it
+                return self._best_play(view, plays, rng)
+            return Challenge(view.player) if _worth_challenging(view) else Accept(view.player)
+        if view.phase is Phase.PENALTY:
+            return self._best_play(view, plays, rng) if plays else Accept(view.player)
+        if plays:
+            best = self._best_play(view, plays, rng)
+            if _is_bluff(view, best) and Draw(view.player) in moves:
+                return Draw(view.player)  # WD4-2: rather draw than bluff
+            return best
+        for fallback in (Draw, Pass):
+            for m in moves:
+                if isinstance(m, fallback):
+                    return m
+        return moves[0]
+
+    def _best_play(self, view: PlayerView, plays: list[Play], rng: random.Random) -> Play:
+        """The play with the best score; ties broken at random."""
+        scored = [(self._score(view, m), rng.random(), m) for m in plays]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _score(self, view: PlayerView, move: Play) -> float:
+        card = move.card
+        hand = view.hand
+        n = len(view.hand_sizes)
+        score = float(view.profile.points[card])  # shed high-point cards first (SCORE-1)
+        threat = min(view.hand_sizes[(view.player + view.direction * k) % n] for k in range(1, n)) <= 2
+        next_size = view.hand_sizes[(view.player + view.direction) % n]
+        if IS_WILD[card]:
+            # keep wilds for the end, unless they are all that is left or someone is about to win
+            score -= 60 if len(hand) > 2 else -10
+            if card == WILD_DRAW_FOUR and next_size <= 2:
+                score += 120
+            if _is_bluff(view, move):
+                score -= 200  # the bot does not bluff
+            if move.color is not None:
+                score += 5 * sum(1 for c in hand if COLOR_OF[c] == move.color and c != card)
+        else:
+            symbol = SYMBOL_OF[card]
+            if symbol in _ATTACKS and next_size <= 2:
+                score += 100  # turn the attack on the player about to win
+            # stay in the colour held most, so the next turn has a play too
+            score += 3 * sum(1 for c in hand if COLOR_OF[c] == COLOR_OF[card] and c != card)
+        if move.target is not None:  # Swap Hands, a 7 under seven-zero: take the smallest hand
+            score += 30 - 5 * view.hand_sizes[move.target]
+        if move.uno:
+            score += 1000  # UNO-1: always call
+        if threat and not IS_WILD[card] and SYMBOL_OF[card] in _ATTACKS:
+            score += 10
+        return score
+
+
+def _is_bluff(view: PlayerView, move: Play) -> bool:
+    """WD4-1: a Wild Draw Four played while holding the colour in play."""
+    return move.card == WILD_DRAW_FOUR and view.color is not None and any(
+        COLOR_OF[c] == view.color for c in view.hand
+    )
+
+
+def _best_color(hand: tuple[int, ...]) -> int:
+    """The colour held most (red on a tie or an all-wild hand)."""
+    counts = Counter(COLOR_OF[c] for c in hand if not IS_WILD[c])
+    return max(range(4), key=lambda k: (counts.get(k, 0), -k))
+
+
+def _worth_challenging(view: PlayerView) -> bool:
+    """WD4-3..5: challenge when the chance that the attacker held the colour in play beats the cost.
+
+    Guilty: the attacker draws the total T instead of us (a swing of 2T); innocent: we draw 2 more.
+    So challenge when P(guilty) > 1 / (T + 1). The chance is hypergeometric: the attacker's cards
+    (those left plus none other known) drawn from every card this player has not seen.
+    """
+    attacker = view.challenge_attacker
+    pile = view.discard_pile
+    if attacker is None or len(pile) < 2 or IS_WILD[pile[-2]]:
+        return False  # the colour in play before the card is not known from the pile
+    color = COLOR_OF[pile[-2]]
+    unseen = Counter({CARDS[c]: k for c, k in enumerate(view.profile.play_deck) if k})
+    unseen.subtract(Counter(view.hand))
+    unseen.subtract(Counter(pile))
+    total = sum(max(v, 0) for v in unseen.values())
+    of_color = sum(max(v, 0) for c, v in unseen.items() if COLOR_OF[c] == color)
+    held = view.hand_sizes[attacker]
+    if held <= 0 or total <= 0 or held > total:
+        return False
+    p_clean = math.comb(total - of_color, held) / math.comb(total, held)
+    pending = max(view.pending_draw, 4)
+    return 1 - p_clean > 1 / (pending + 1)
+
+
+register_bot("heuristic", HeuristicBot)

@@ -1,0 +1,268 @@
+"""Many games between bots, in parallel, with statistics that mean something.
+
+Each game gets its own seed derived from the run's seed and the game's index, and each bot its
+own random stream derived from the game's seed and its seat, so a run gives identical results
+whatever the number of worker processes. Results are collected in game order.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Final
+
+import attrs
+
+from .bots import Bot, make_bot
+from .composition import load_profile
+from .dealing import new_game
+from .events import CardsDrawn
+from .legality import legal_moves
+from .moves import Move
+from .profile import Profile
+from .profile_file import profile_from_dict, profile_to_dict
+from .state import GameState
+from .transition import apply_with_events
+from .view import view
+
+PENALTY_RULES: Final = ("ACT-3", "ACT-5", "ACT-9", "HOUSE-1", "HOUSE-7", "SETUP-7", "UNO-2", "WD4-4", "WD4-5")
+"""The rules whose draws count as penalties in the summary (Draw cards, stacks, challenges, catches)."""
+Z95: Final = 1.959964
+
+
+class BotError(Exception):
+    """A bot returned something that is not one of its legal moves."""
+
+
+@attrs.frozen
+class GameResult:
+    """One game (a round, or a whole match) as the statistics need it."""
+
+    index: int
+    seed: int
+    winner: int
+    moves: int
+    points: tuple[int, ...]
+    """Points won in the round (games), or final scores (matches)."""
+    penalties: tuple[tuple[str, int], ...]
+    """Cards drawn as penalties in the game, by rule."""
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: independent of how games are split among workers."""
+    return random.Random(f"unoengine/{run_seed}/{index}").getrandbits(64)
+
+
+def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False) -> GameResult:
+    """Play one game (one round, or a match with ``match``) between the named bots, seat by seat."""
+    seats = [make_bot(name) for name in bots]
+    rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
+    state = new_game(profile, len(seats), seed=seed)
+    moves = 0
+    penalties: Counter[str] = Counter()
+    while not (state.match_over or (state.round_over and not match)):
+        move = next_move(state, seats, rngs)
+        state, events = apply_with_events(state, move)
+        moves += 1
+        for e in events:
+            if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
+                penalties[e.rule] += e.count
+    last = state.match.last_round
+    assert last is not None
+    if match:
+        winner = state.match.winner
+        assert winner is not None
+        points = state.match.scores
+    else:
+        winner, points = last.winner, last.points_won
+    return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())))
+
+
+def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Random]) -> Move:
+    """The next move: every other bot with an out-of-turn move may act first, in seat order after
+    the player to act; then the player to act (or, after a round, the next dealer)."""
+    legal = legal_moves(state)
+    n = len(seats)
+    current = state.current
+    acting = {m.player for m in legal}
+    order = [(current + k) % n for k in range(1, n)] + [current]
+    for q in order:
+        if q not in acting:
+            continue
+        v = view(state, q)
+        move = seats[q].act(v, rngs[q])
+        if move is None:
+            if q == current and not state.round_over:
+                raise BotError(f"bot {seats[q].name!r} at seat {q} made no move on its turn")
+            continue
+        if move not in v.legal_moves:
+            raise BotError(f"bot {seats[q].name!r} at seat {q} returned {move!r}, which is not legal")
+        return move
+    raise BotError(f"no bot made a move in {state!r}")
+
+
+# --- runs ---------------------------------------------------------------------------------------
+@attrs.frozen
+class RunSpec:
+    """What a worker needs to play its share of games (plain data, so it crosses processes)."""
+
+    profile: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    match: bool
+
+
+def _play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[GameResult]:
+    profile = profile_from_dict(spec.profile)
+    return [play_game(profile, spec.bots, game_seed(spec.seed, i), i, match=spec.match) for i in indices]
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    for start in range(0, games, size):
+        yield range(start, min(start + size, games))
+
+
+def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
+        match: bool = False, progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
+    """Play ``games`` games between ``bots`` (one name per seat); results in game order.
+
+    ``workers`` > 1 spreads the games over that many processes; the results are identical for a
+    given seed whatever the number of workers. ``progress(done, total)`` is called as games finish.
+    """
+    prof = load_profile(profile) if isinstance(profile, str) else profile
+    for name in bots:
+        make_bot(name)  # fail early on an unknown bot name
+    spec = RunSpec(profile_to_dict(prof), tuple(bots), seed, match)
+    size = max(1, min(50, games // (workers * 8) or 1))
+    chunks = list(_chunks(games, size))
+    results: list[GameResult] = []
+    if workers <= 1:
+        for chunk in chunks:
+            results += _play_chunk(spec, chunk)
+            if progress:
+                progress(len(results), games)
+        return results
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(workers) as pool:
+        for part in pool.imap(_chunk_job, [(spec, chunk) for chunk in chunks]):
+            results += part
+            if progress:
+                progress(len(results), games)
+    return results
+
+
+def _chunk_job(job: tuple[RunSpec, range]) -> list[GameResult]:
+    return _play_chunk(*job)
+
+
+# --- statistics ---------------------------------------------------------------------------------
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default): sound near 0 and 1 and for small n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class SeatSummary:
+    seat: int
+    bot: str
+    wins: int
+    win_rate: float
+    interval: tuple[float, float]
+    mean_points: float
+
+
+@attrs.frozen
+class Summary:
+    """What a run shows: per seat and per bot, with 95% intervals; turns and penalties."""
+
+    games: int
+    seats: tuple[SeatSummary, ...]
+    bots: tuple[tuple[str, int, int, float, tuple[float, float]], ...]
+    """(bot, seats played, wins, win rate, interval), over every seat the bot held."""
+    mean_moves: float
+    penalties: tuple[tuple[str, int, float], ...]
+    """(rule, cards drawn in all, per game)."""
+
+
+def summarize(results: Sequence[GameResult], bots: Sequence[str]) -> Summary:
+    n = len(results)
+    seats = []
+    for i, name in enumerate(bots):
+        wins = sum(1 for r in results if r.winner == i)
+        points = sum(r.points[i] for r in results) / n if n else 0.0
+        seats.append(SeatSummary(i, name, wins, wins / n if n else 0.0, wilson(wins, n), points))
+    per_bot = []
+    for name in sorted(set(bots)):
+        held = [i for i, b in enumerate(bots) if b == name]
+        trials = n * len(held)
+        wins = sum(1 for r in results if r.winner in held)
+        per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
+    total: Counter[str] = Counter()
+    for r in results:
+        total.update(dict(r.penalties))
+    penalties = tuple((rule, total[rule], total[rule] / n) for rule in sorted(total))
+    mean_moves = sum(r.moves for r in results) / n if n else 0.0
+    return Summary(n, tuple(seats), tuple(per_bot), mean_moves, penalties)
+
+
+# --- tournaments ----------------------------------------------------------------------------
+@attrs.frozen
+class Standing:
+    """One bot's line in a tournament ranking."""
+
+    bot: str
+    games: int
+    wins: int
+    win_rate: float
+    interval: tuple[float, float]
+    expected: float
+    """The win rate a bot would have by luck alone (1 / players at its tables)."""
+
+
+def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...]]:
+    """The seatings of a tournament.
+
+    ``round-robin``: every pair of bots heads-up, in both seat orders (``players`` must be 2).
+    ``rotations``: all the bots at one table, in every rotation of the seats.
+    """
+    if mode == "round-robin":
+        if players != 2:
+            raise ValueError("a round-robin is played heads-up: --players 2")
+        return [(a, b) for i, a in enumerate(bots) for j, b in enumerate(bots) if i != j]
+    if mode == "rotations":
+        n = len(bots)
+        return [tuple(bots[(k + s) % n] for s in range(n)) for k in range(n)]
+    raise ValueError(f"unknown tournament mode {mode!r}; use round-robin or rotations")
+
+
+def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
+               players: int = 2, workers: int = 1, match: bool = False
+               ) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
+    """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
+    intervals; also returns the results of each seating."""
+    results: dict[tuple[str, ...], list[GameResult]] = {}
+    for k, lineup in enumerate(lineups(bots, mode, players)):
+        results[lineup] = run(profile, lineup, games, seed * 1_000_003 + k, workers=workers, match=match)
+    standings = []
+    for name in dict.fromkeys(bots):
+        trials = wins = 0
+        share = 0.0
+        for lineup, games_played in results.items():
+            seats = [i for i, b in enumerate(lineup) if b == name]
+            trials += len(seats) * len(games_played)
+            wins += sum(1 for r in games_played if r.winner in seats)
+            share += len(seats) * len(games_played) / len(lineup)
+        standings.append(Standing(name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials),
+                                  share / trials if trials else 0.0))
+    standings.sort(key=lambda s: -s.win_rate)
+    return standings, results
