@@ -24,8 +24,11 @@ def _normalise(entries: Iterable[tuple[int, int, tuple[Card, ...]]]) -> Known:
 
 def after_play(known: Known, owner: int, card: Card) -> Known:
     """``owner`` played ``card``: one known copy of it, if any, is struck off."""
-    if not any(o == owner and card in cards for _v, o, cards in known):
-        return known  # nothing to strike off: share the tuple
+    for _v, o, cards in known:
+        if o == owner and card in cards:
+            break
+    else:
+        return known  # nothing to strike off: share the tuple (the common case, on the hot path)
     out = []
     for v, o, cards in known:
         if o == owner and card in cards:

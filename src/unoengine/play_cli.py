@@ -96,7 +96,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=None, help="your seat, 0-based (default 0)")
     parser.add_argument("--bots", default=None,
                         help="bots for the other seats in seat order, comma-separated, or one name for all "
-                             "(known: heuristic, random; default heuristic)")
+                             "(known: heuristic, ismcts, random; default heuristic)")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: a random one, printed)")
     parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
     parser.add_argument("--save", metavar="FILE", default=None,
