@@ -20,7 +20,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from .cards import COLOR_LETTERS, Card, parse_cards
+from .cards import COLOR_LETTERS, parse_cards
 from .composition import load_profile
 from .dealing import from_position, new_game
 from .errors import IllegalMoveError, NotationError, ProfileError, UnoEngineError
@@ -456,8 +456,3 @@ def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None) 
     """Run every scenario with ``adapter`` (this engine's by default)."""
     chosen = adapter if adapter is not None else EngineAdapter()
     return Report(tuple(run_scenario(s, chosen) for s in scenarios))
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards as the space-separated names scenario files use."""
-    return " ".join(map(repr, cards))

@@ -270,12 +270,9 @@ def may_jump_in(state: GameState, player: int) -> bool:
 
 def _jump_in_plays(state: GameState, player: int | None, out: list[Move]) -> None:
     """Append the jump-in plays of every other player (or of ``player``), by seat (HOUSE-2)."""
-    top = state.discard[0]
-    if IS_WILD[top] or state.phase not in _JUMP_IN_PHASES:
-        return
-    twin = [top]
+    twin = [state.discard[0]]
     for q in range(len(state.hands)) if player is None else (player,):
-        if q != state.current and top in state.hands[q]:
+        if may_jump_in(state, q):
             _append_plays(state, q, twin, out)
 
 

@@ -8,7 +8,8 @@ import math
 import random
 from collections import Counter
 
-from ..cards import CARDS, COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
+from ..cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
+from ..determinize import unseen_cards
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
 from ..state import Phase
 from ..view import PlayerView
@@ -116,11 +117,9 @@ def _worth_challenging(view: PlayerView) -> bool:
     if attacker is None or len(pile) < 2 or IS_WILD[pile[-2]]:
         return False  # the colour in play before the card is not known from the pile
     color = COLOR_OF[pile[-2]]
-    unseen = Counter({CARDS[c]: k for c, k in enumerate(view.profile.play_deck) if k})
-    unseen.subtract(Counter(view.hand))
-    unseen.subtract(Counter(pile))
-    total = sum(max(v, 0) for v in unseen.values())
-    of_color = sum(max(v, 0) for c, v in unseen.items() if COLOR_OF[c] == color)
+    unseen = unseen_cards(view)
+    total = sum(unseen.values())
+    of_color = sum(k for c, k in unseen.items() if COLOR_OF[c] == color)
     held = view.hand_sizes[attacker]
     if held <= 0 or total <= 0 or held > total:
         return False

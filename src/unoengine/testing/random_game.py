@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from ..dealing import new_game
 from ..moves import Move
 from ..profile import Profile
+from ..simulate import BotError, next_move
 from ..state import GameState, Phase
 from ..transition import apply
-from ..view import PlayerView, view
+from ..view import PlayerView
 from .checks import MAX_MOVES_PER_ROUND, GameChecker, check_all_expensive
 
 Bot = Callable[[PlayerView], "Move | None"]
@@ -46,8 +47,9 @@ def check_random_game(
 ) -> GameState:
     """Play ``rounds`` rounds (or to the end of the match) and check everything on the way.
 
-    Seat ``i`` is played by ``bots[i]`` (or one bot for every seat). At each step the bot of the
-    player to act is asked first; every other bot is then offered its out-of-turn moves. A bot
+    Seat ``i`` is played by ``bots[i]`` (or one bot for every seat), asked as
+    :func:`unoengine.simulate.next_move` asks bots: the others first, for their out-of-turn moves,
+    then the player to act. A bot
     returning a move that is not in its view's legal moves fails the check with AssertionError,
     as does any broken invariant (cards conserved, phase, the expected legal moves, views hiding
     hidden information, scores, termination). ``transition`` is the function that applies moves:
@@ -59,8 +61,13 @@ def check_random_game(
     state = new_game(profile, players, seed)
     checker = GameChecker(state, max_moves=max_moves)
     rng = random.Random(seed)
+    players_ = [_Seat(bot, i) for i, bot in enumerate(seats)]
+    rngs = [rng] * players
     while not state.match_over and not (state.round_over and checker.rounds >= rounds):
-        move = _next_move(state, seats)
+        try:
+            move = next_move(state, players_, rngs)
+        except BotError as exc:
+            raise AssertionError(str(exc)) from exc
         if rng.random() < expensive_rate:
             check_all_expensive(state, rng)
         new = transition(state, move)
@@ -69,19 +76,12 @@ def check_random_game(
     return state
 
 
-def _next_move(state: GameState, seats: Sequence[Bot]) -> Move:
-    """The move of the player to act, unless another bot acts out of turn first."""
-    order = [state.current] + [q for q in range(len(seats)) if q != state.current]
-    if state.round_over:
-        order = list(range(len(seats)))
-    for q in order[1:] + order[:1]:
-        v = view(state, q)
-        if not v.legal_moves:
-            continue
-        move = seats[q](v)
-        if move is None:
-            assert q != state.current or state.round_over, f"the bot of p{q} did nothing on its turn"
-            continue
-        assert move in v.legal_moves, f"the bot of p{q} returned {move!r}, not a legal move of its view"
-        return move
-    raise AssertionError(f"no bot made a move: {state!r}")
+class _Seat:
+    """A callable bot seen through the bots protocol, so the one runner of simulate.py asks it."""
+
+    def __init__(self, bot: Bot, seat: int) -> None:
+        self.bot = bot
+        self.name = f"the bot of p{seat}"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Move | None:
+        return self.bot(view)
