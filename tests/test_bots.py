@@ -16,6 +16,7 @@ import pytest
 import unoengine as u
 from unoengine import simulate as sim
 from unoengine.bots import HeuristicBot, ISMCTSBot, RandomBot, make_bot
+from unoengine.bots.ismcts import win_chances
 from unoengine.testing import check_random_game
 
 SPECS = (
@@ -197,9 +198,62 @@ def test_profiles_command_lists_and_shows_resolved() -> None:
     assert bad.returncode == 2 and "nope" in bad.stderr
 
 
-def test_ismcts_makes_legal_moves_and_searches() -> None:
-    """The ISMCTS bot returns a legal move at every decision of a short game (few iterations)."""
-    bot = ISMCTSBot(iterations=15, playout_moves=60)
-    state = check_random_game([seat(bot, 1), seat(HeuristicBot(), 2)], "classic-108", 2, seed=4,
+@pytest.mark.parametrize("spec", SPECS)
+def test_ismcts_makes_legal_moves(spec: str) -> None:
+    """PLAY-1..8, UNO-1..7, WD4-1..5, HOUSE-1..5: the ISMCTS bot (few iterations) returns a legal move
+    at every decision of a round at a three-player table, with every invariant checked."""
+    bot = ISMCTSBot(iterations=12, playout_moves=8)
+    state = check_random_game([seat(bot, 1), seat(HeuristicBot(), 2), seat(RandomBot(), 3)], spec, 3, seed=4,
                               expensive_rate=0.0)
     assert state.round_over
+
+
+def test_win_chances_favour_fewer_cards_and_the_turn() -> None:
+    """The playout cut-off's evaluation: shares summing to 1, more for fewer cards, a little more for the
+    player to act; 7 cards against 7 with the turn is about 55% (heads-up heuristic games: 52%)."""
+    state = u.from_position("classic-108", ["R1 R2 R3 R4 R5 R6 R7", "B1 B2 B3 B4 B5 B6 B7"], "G7")
+    even = win_chances(state)
+    assert sum(even) == pytest.approx(1.0) and 0.53 < even[0] < 0.57
+    ahead = win_chances(u.from_position("classic-108", ["R1 R2", "B1 B2 B3 B4 B5 B6"], "G7"))
+    behind = win_chances(u.from_position("classic-108", ["R1 R2 R3 R4 R5 R6", "B1 B2"], "G7"))
+    assert ahead[0] > even[0] > behind[0] and behind[1] > 0.6
+    table = win_chances(u.from_position("classic-108", ["R1 R2 R3", "B1", "Y1 Y2 Y3 Y4 Y5"], "G7"))
+    assert sum(table) == pytest.approx(1.0) and table[1] > table[0] > table[2]
+
+
+def test_ismcts_playouts_follow_the_heuristic_rules() -> None:
+    """WD4-1, WD4-3, ACT-6: in playouts a player does not bluff a Wild Draw Four even at a player about to
+    win, plays it there when it is no bluff, and the player hit by one challenges it, as the heuristic bot
+    does (its odds nearly always say so)."""
+    from unoengine.bots.ismcts import _quick_move
+
+    rng = random.Random(1)
+    bluff = u.from_position("classic-108", ["W+4 G3 B1 B2", "Y3"], "G7")
+    assert _quick_move(bluff, rng) == u.Play(0, "G3")
+    honest = u.from_position("classic-108", ["W+4 R3 B1 B2", "Y3"], "G7")
+    assert _quick_move(honest, rng) == u.Play(0, u.WILD_DRAW_FOUR, u.Color.BLUE)
+    hit = u.apply(honest, u.Play(0, u.WILD_DRAW_FOUR, u.Color.BLUE))
+    assert _quick_move(hit, rng) == u.Challenge(1)
+    assert HeuristicBot().act(u.view(hit, 1), rng) == u.Challenge(1)
+
+
+def test_tournament_plays_every_deal_in_every_seat() -> None:
+    """Duplicate format: game i of each seating is dealt from the same seed, and each bot's interval
+    comes from its per-deal scores (Wilson's below 30 deals)."""
+    standings, results = sim.tournament("classic-108", ["heuristic", "random"], 40, seed=3)
+    first, second = results[("heuristic", "random")], results[("random", "heuristic")]
+    assert [r.seed for r in first] == [r.seed for r in second]
+    scores = [((a.winner == 0) + (b.winner == 1)) / 2 for a, b in zip(first, second, strict=True)]
+    best = standings[0]
+    assert best.bot == "heuristic" and best.win_rate == pytest.approx(sum(scores) / 40)
+    assert best.interval == sim.duplicate_interval(scores, best.wins, best.games)
+
+
+def test_duplicate_interval() -> None:
+    """Normal interval from per-deal scores; Wilson's for fewer than 30 deals; clamped to [0, 1]."""
+    scores = [1.0, 0.5] * 20  # mean 0.75, sample sd 0.2532, 40 deals
+    lo, hi = sim.duplicate_interval(scores, 60, 80)
+    half = 1.959964 * 0.25318484 / 40 ** 0.5
+    assert lo == pytest.approx(0.75 - half, abs=1e-6) and hi == pytest.approx(0.75 + half, abs=1e-6)
+    assert sim.duplicate_interval(scores[:20], 15, 40) == sim.wilson(15, 40)
+    assert sim.duplicate_interval([1.0] * 29 + [0.5], 59, 60)[1] == 1.0

@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 
-from ..cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
+from ..cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR, Card
 from ..determinize import unseen_cards
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
 from ..state import Phase
@@ -62,41 +63,50 @@ class HeuristicBot:
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
     def _score(self, view: PlayerView, move: Play) -> float:
-        card = move.card
-        hand = view.hand
-        n = len(view.hand_sizes)
-        score = float(view.profile.points[card])  # shed high-point cards first (SCORE-1)
-        threat = min(view.hand_sizes[(view.player + view.direction * k) % n] for k in range(1, n)) <= 2
-        next_size = view.hand_sizes[(view.player + view.direction) % n]
-        if IS_WILD[card]:
-            # keep wilds for the end, unless they are all that is left or someone is about to win
-            score -= 60 if len(hand) > 2 else -10
-            if card == WILD_DRAW_FOUR and next_size <= 2:
-                score += 120
-            if _is_bluff(view, move):
-                score -= 200  # the bot does not bluff
-            if move.color is not None:
-                score += 5 * sum(1 for c in hand if COLOR_OF[c] == move.color and c != card)
-        else:
-            symbol = SYMBOL_OF[card]
-            if symbol in _ATTACKS and next_size <= 2:
-                score += 100  # turn the attack on the player about to win
-            # stay in the colour held most, so the next turn has a play too
-            score += 3 * sum(1 for c in hand if COLOR_OF[c] == COLOR_OF[card] and c != card)
-        if move.target is not None:  # Swap Hands, a 7 under seven-zero: take the smallest hand
-            score += 30 - 5 * view.hand_sizes[move.target]
-        if move.uno:
-            score += 1000  # UNO-1: always call
-        if threat and not IS_WILD[card] and SYMBOL_OF[card] in _ATTACKS:
-            score += 10
-        return score
+        return play_score(move, view.hand, view.hand_sizes, view.direction, view.color, view.profile.points)
+
+
+def play_score(move: Play, hand: Sequence[Card], sizes: Sequence[int], direction: int, color: int | None,
+               points: Sequence[int]) -> float:
+    """How much the heuristic likes a play, from what its player can see (the ISMCTS bot's
+    playouts score plays with it too). ``color`` is the colour in play, None if not known."""
+    card = move.card
+    n = len(sizes)
+    score = float(points[card])  # shed high-point cards first (SCORE-1)
+    threat = min(sizes[(move.player + direction * k) % n] for k in range(1, n)) <= 2
+    next_size = sizes[(move.player + direction) % n]
+    if IS_WILD[card]:
+        # keep wilds for the end, unless they are all that is left or someone is about to win
+        score -= 60 if len(hand) > 2 else -10
+        if card == WILD_DRAW_FOUR and next_size <= 2:
+            score += 120
+        if card == WILD_DRAW_FOUR and holds_color(hand, color):
+            score -= 200  # WD4-1: the bot does not bluff
+        if move.color is not None:
+            score += 5 * sum(1 for c in hand if COLOR_OF[c] == move.color and c != card)
+    else:
+        symbol = SYMBOL_OF[card]
+        if symbol in _ATTACKS and next_size <= 2:
+            score += 100  # turn the attack on the player about to win
+        # stay in the colour held most, so the next turn has a play too
+        score += 3 * sum(1 for c in hand if COLOR_OF[c] == COLOR_OF[card] and c != card)
+    if move.target is not None:  # Swap Hands, a 7 under seven-zero: take the smallest hand
+        score += 30 - 5 * sizes[move.target]
+    if move.uno:
+        score += 1000  # UNO-1: always call
+    if threat and not IS_WILD[card] and SYMBOL_OF[card] in _ATTACKS:
+        score += 10
+    return score
+
+
+def holds_color(hand: Sequence[Card], color: int | None) -> bool:
+    """Whether ``hand`` holds a card of ``color``: playing a Wild Draw Four then is a bluff (WD4-1)."""
+    return color is not None and any(COLOR_OF[c] == color for c in hand)
 
 
 def _is_bluff(view: PlayerView, move: Play) -> bool:
     """WD4-1: a Wild Draw Four played while holding the colour in play."""
-    return move.card == WILD_DRAW_FOUR and view.color is not None and any(
-        COLOR_OF[c] == view.color for c in view.hand
-    )
+    return move.card == WILD_DRAW_FOUR and holds_color(view.hand, view.color)
 
 
 def _best_color(hand: tuple[int, ...]) -> int:
