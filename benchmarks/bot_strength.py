@@ -2,15 +2,15 @@
 
     python benchmarks/bot_strength.py strength --games 300 --workers 2
     python benchmarks/bot_strength.py scaling --games 2000
-    python benchmarks/bot_strength.py values --games 30000
+    python benchmarks/bot_strength.py values --games 1500
 
 ``strength`` plays heads-up round-robins (both seat orders on the same deals) of heuristic against
 random and of ismcts against heuristic, and prints each bot's win rate with its 95% interval from
 the per-deal scores, beside the Wilson interval that treats the games as independent.
 ``scaling`` plays the same games with one worker and with two, side by side, checks that the
-results are identical and prints games per second. ``values`` plays heuristic games heads-up and
-fits the chance that the player to act wins from the two hand sizes, the evaluation the ISMCTS
-bot ends its playouts with (unoengine.bots.ismcts.win_chances).
+results are identical and prints games per second. ``values`` plays heuristic games at 2, 3, 4
+and 6 players and fits each player's chance to win from the hand sizes, the evaluation the
+ISMCTS bot ends its playouts with (unoengine.bots.ismcts.win_chances).
 """
 
 from __future__ import annotations
@@ -19,9 +19,8 @@ import argparse
 import math
 import random
 import time
-from collections import defaultdict
 
-from unoengine import Phase, apply, from_position, load_profile, new_game, simulate
+from unoengine import Phase, apply, load_profile, new_game, simulate
 from unoengine.bots import HeuristicBot
 from unoengine.bots.ismcts import win_chances
 
@@ -55,50 +54,40 @@ def scaling(games: int, seed: int, profile: str, bots: list[str]) -> None:
 
 
 def values(games: int, seed: int, profile: str) -> None:
-    """Fit logit P(the player to act wins) = c0 + c1 ln(own cards) + c2 ln(other's cards) by weighted
-    least squares on the rates seen in heuristic self-play, and print it beside win_chances."""
+    """For 2, 3, 4 and 6 players: the exponent k and turn bonus b that make P(q wins) proportional
+    to size_q ** -k (times e ** b for the player to act) most likely on heuristic self-play, by
+    grid search, beside the log-likelihood of what win_chances uses."""
     prof = load_profile(profile)
     bot = HeuristicBot()
-    seen: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
-    for g in range(games):
-        rng = random.Random(f"{seed}/{g}")
-        state = new_game(prof, 2, seed=rng.getrandbits(64))
-        visited = set()
-        while not state.round_over:
-            if state.phase is Phase.PLAY:
-                visited.add((state.current, len(state.hands[state.current]), len(state.hands[1 - state.current])))
-            state = apply(state, simulate.next_move(state, [bot, bot], [rng, rng]))
-        winner = state.match.last_round.winner if state.match.last_round else None
-        for current, own, other in visited:
-            seen[(own, other)][0] += current == winner
-            seen[(own, other)][1] += 1
-    rows = [(own, other, w / n, n) for (own, other), (w, n) in seen.items() if n >= 50 and 0 < w < n]
-    coef = _least_squares([[1.0, math.log(a), math.log(b)] for a, b, _, _ in rows],
-                          [math.log(p / (1 - p)) for _, _, p, _ in rows], [n for *_, n in rows])
-    print(f"{games} heuristic games of {profile}: "
-          f"logit P = {coef[0]:.3f} {coef[1]:+.3f} ln(own) {coef[2]:+.3f} ln(other)")
-    print("own other  measured  win_chances")
-    for own, other in ((7, 7), (1, 1), (2, 6), (6, 2), (1, 5), (5, 1), (3, 10)):
-        w, n = seen[(own, other)]
-        hands = [" ".join(["R1"] * own), " ".join(["B1"] * other)]
-        model = win_chances(from_position(prof, hands, "G7"))[0]
-        print(f"{own:3} {other:5}  {w / max(n, 1):8.2f}  {model:11.2f}")
+    for players in (2, 3, 4, 6):
+        rows = []  # (player to act, hand sizes, winner), every third position of each game
+        shipped = 0.0
+        for g in range(games):
+            rng = random.Random(f"{seed}/{players}/{g}")
+            state = new_game(prof, players, seed=rng.getrandbits(64))
+            seen, positions, k = [], [], 0
+            while not state.round_over:
+                if state.phase is Phase.PLAY and k % 3 == 0:
+                    seen.append((state.current, tuple(len(h) for h in state.hands)))
+                    positions.append(state)
+                k += 1
+                state = apply(state, simulate.next_move(state, [bot] * players, [rng] * players))
+            winner = state.match.last_round.winner if state.match.last_round else -1
+            rows.extend((current, sizes, winner) for current, sizes in seen)
+            shipped += sum(math.log(win_chances(position)[winner]) for position in positions)
+        best = max((_log_likelihood(rows, k / 20, b / 20), k / 20, b / 20) for k in range(8, 37) for b in range(11))
+        print(f"{players} players, {len(rows)} positions of {games} games: best k {best[1]:.2f}, bonus {best[2]:.2f}"
+              f" (log-likelihood {best[0]:.0f}); win_chances uses k {0.65 + 0.5 * math.log(players - 1):.2f},"
+              f" bonus 0.20 ({shipped:.0f})")
 
 
-def _least_squares(xs: list[list[float]], ys: list[float], weights: list[int]) -> list[float]:
-    """Solve the weighted normal equations (3 unknowns) by Gaussian elimination."""
-    k = len(xs[0])
-    a = [[sum(w * x[i] * x[j] for x, w in zip(xs, weights, strict=True)) for j in range(k)] for i in range(k)]
-    b = [sum(w * x[i] * y for x, y, w in zip(xs, ys, weights, strict=True)) for i in range(k)]
-    for i in range(k):
-        for r in range(i + 1, k):
-            f = a[r][i] / a[i][i]
-            a[r] = [v - f * u for v, u in zip(a[r], a[i], strict=True)]
-            b[r] -= f * b[i]
-    out = [0.0] * k
-    for i in reversed(range(k)):
-        out[i] = (b[i] - sum(a[i][j] * out[j] for j in range(i + 1, k))) / a[i][i]
-    return out
+def _log_likelihood(rows: list[tuple[int, tuple[int, ...], int]], k: float, bonus: float) -> float:
+    total = 0.0
+    for current, sizes, winner in rows:
+        weights = [max(size, 1) ** -k for size in sizes]
+        weights[current] *= math.exp(bonus)
+        total += math.log(weights[winner] / sum(weights))
+    return total
 
 
 def main() -> None:

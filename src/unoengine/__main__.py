@@ -235,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--profile", default="classic-108")
     t.add_argument("--bots", default="heuristic,random", help="the bots, comma-separated")
     t.add_argument("--mode", choices=("round-robin", "rotations"), default="round-robin",
-                   help="round-robin: every pair heads-up, both seat orders; rotations: all at one table")
+                   help="round-robin: every pair heads-up, both seat orders; rotations: all at one table, "
+                        "every rotation of the seats; either way each deal is played in every seating")
     t.add_argument("--games", type=int, default=200, help="games per seating")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--workers", type=int, default=1)

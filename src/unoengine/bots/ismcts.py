@@ -16,6 +16,7 @@ takes them as the heuristic bot does, and the playouts let every player catch at
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -46,14 +47,15 @@ class _Node:
 
 class ISMCTSBot:
     """Searches ``iterations`` imagined deals per decision; playouts stop after ``playout_moves``
-    moves and are scored by :func:`win_chances`. ``bias`` weighs the heuristic's own choice at
+    moves (by default five per player: 10 heads-up, 20 at four) and are scored by
+    :func:`win_chances`. ``bias`` weighs the heuristic's own choice at
     the start (progressive bias); ``honesty`` is the belief that a Wild Draw Four faced is not
     a bluff. Decisions with one legal move, and out-of-turn moves, are made at once by the
     heuristic bot."""
 
     name = "ismcts"
 
-    def __init__(self, iterations: int = 500, exploration: float = 0.7, playout_moves: int = 10,
+    def __init__(self, iterations: int = 500, exploration: float = 0.7, playout_moves: int | None = None,
                  honesty: float = 0.9, bias: float = 1.0) -> None:
         self.iterations = iterations
         self.bias = bias
@@ -124,7 +126,8 @@ class ISMCTSBot:
 
     def _playout(self, state: GameState, rng: random.Random) -> list[float]:
         """Play on with the heuristic's rules; 1 to the winner, or when cut short, the chances."""
-        for _ in range(self.playout_moves):
+        limit = self.playout_moves if self.playout_moves is not None else 5 * len(state.hands)
+        for _ in range(limit):
             if state.round_over:
                 break
             state = apply(state, _quick_move(state, rng))
@@ -136,17 +139,23 @@ class ISMCTSBot:
 
 def win_chances(state: GameState) -> list[float]:
     """Each player's chance to win the round from here, judged by hand sizes alone: proportional
-    to ``size ** -0.65``, times ``e ** 0.2`` for the player to act. Fitted to 30,000 heads-up
-    heuristic games of classic-108 (benchmarks/bot_strength.py values), within 2 points of the
-    measured rates; e.g. 7 cards against 7 with the turn: 0.55, 2 against 6: 0.67."""
-    weights = [_SIZE_WEIGHT[min(len(h), _MAX_SIZE)] for h in state.hands]
-    weights[state.current] *= _TURN_BONUS
-    total = sum(weights)
-    return [w / total for w in weights]
+    to ``size ** -k``, times ``e ** 0.2`` for the player to act, where ``k = 0.65 + 0.5 ln(players - 1)``
+    (0.65 heads-up, 1.2 at four). Fitted by maximum likelihood to heuristic self-play of
+    classic-108 with 2, 3, 4 and 6 players (``python benchmarks/bot_strength.py values``)."""
+    weights = _size_weights(len(state.hands))
+    shares = [weights[min(len(h), _MAX_SIZE)] for h in state.hands]
+    shares[state.current] *= _TURN_BONUS
+    total = sum(shares)
+    return [w / total for w in shares]
+
+
+@functools.cache
+def _size_weights(players: int) -> tuple[float, ...]:
+    k = 0.65 + 0.5 * math.log(max(players - 1, 1))
+    return (1.0, *(size ** -k for size in range(1, _MAX_SIZE + 1)))
 
 
 _MAX_SIZE = 120
-_SIZE_WEIGHT = [1.0] + [k ** -0.65 for k in range(1, _MAX_SIZE + 1)]
 _TURN_BONUS = math.exp(0.2)
 
 
