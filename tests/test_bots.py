@@ -257,3 +257,18 @@ def test_duplicate_interval() -> None:
     assert lo == pytest.approx(0.75 - half, abs=1e-6) and hi == pytest.approx(0.75 + half, abs=1e-6)
     assert sim.duplicate_interval(scores[:20], 15, 40) == sim.wilson(15, 40)
     assert sim.duplicate_interval([1.0] * 29 + [0.5], 59, 60)[1] == 1.0
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_max_moves_stops_a_game_that_runs_on(workers: int) -> None:
+    """A cap on moves per game turns a never-ending game into a BotError naming the game and the cap;
+    a cap the games stay within changes nothing."""
+    with pytest.raises(sim.BotError, match=r"game 0 \(seed \d+\) of heuristic, random did not end within 5 moves"):
+        sim.run("classic-108", ["heuristic", "random"], 4, seed=1, workers=workers, max_moves=5)
+    capped = sim.run("classic-108", ["heuristic", "random"], 4, seed=1, workers=workers, max_moves=100_000)
+    assert capped == sim.run("classic-108", ["heuristic", "random"], 4, seed=1)
+    with pytest.raises(ValueError, match="at least 1"):
+        sim.run("classic-108", ["heuristic", "random"], 4, max_moves=0)
+    cli = subprocess.run([sys.executable, "-m", "unoengine", "simulate", "--games", "3", "--max-moves", "4"],
+                         capture_output=True, text=True)
+    assert cli.returncode == 2 and "did not end within 4 moves" in cli.stderr

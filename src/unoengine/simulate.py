@@ -57,14 +57,20 @@ def game_seed(run_seed: int, index: int) -> int:
     return random.Random(f"unoengine/{run_seed}/{index}").getrandbits(64)
 
 
-def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False) -> GameResult:
-    """Play one game (one round, or a match with ``match``) between the named bots, seat by seat."""
+def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
+              max_moves: int | None = None) -> GameResult:
+    """Play one game (one round, or a match with ``match``) between the named bots, seat by seat.
+
+    With ``max_moves``, a game still going after that many moves raises BotError: bots that
+    never finish (always declining to play, say) would otherwise keep a run going forever."""
     seats = [make_bot(name) for name in bots]
     rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
     state = new_game(profile, len(seats), seed=seed)
     moves = 0
     penalties: Counter[str] = Counter()
     while not (state.match_over or (state.round_over and not match)):
+        if max_moves is not None and moves >= max_moves:
+            raise BotError(f"game {index} (seed {seed}) of {', '.join(bots)} did not end within {max_moves} moves")
         move = next_move(state, seats, rngs)
         state, events = apply_with_events(state, move)
         moves += 1
@@ -114,11 +120,13 @@ class RunSpec:
     bots: tuple[str, ...]
     seed: int
     match: bool
+    max_moves: int | None = None
 
 
 def _play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[GameResult]:
     profile = profile_from_dict(spec.profile)
-    return [play_game(profile, spec.bots, game_seed(spec.seed, i), i, match=spec.match) for i in indices]
+    return [play_game(profile, spec.bots, game_seed(spec.seed, i), i, match=spec.match, max_moves=spec.max_moves)
+            for i in indices]
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -127,16 +135,20 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
-        match: bool = False, progress: Callable[[int, int], None] | None = None) -> list[GameResult]:
+        match: bool = False, progress: Callable[[int, int], None] | None = None,
+        max_moves: int | None = None) -> list[GameResult]:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
     ``workers`` > 1 spreads the games over that many processes; the results are identical for a
     given seed whatever the number of workers. ``progress(done, total)`` is called as games finish.
+    ``max_moves`` caps each game (see :func:`play_game`).
     """
+    if max_moves is not None and max_moves < 1:
+        raise ValueError(f"max_moves must be at least 1, not {max_moves}")
     prof = load_profile(profile) if isinstance(profile, str) else profile
     for name in bots:
         make_bot(name)  # fail early on an unknown bot name
-    spec = RunSpec(profile_to_dict(prof), tuple(bots), seed, match)
+    spec = RunSpec(profile_to_dict(prof), tuple(bots), seed, match, max_moves)
     size = max(1, min(50, games // (workers * 8) or 1))
     chunks = list(_chunks(games, size))
     results: list[GameResult] = []
@@ -248,7 +260,7 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 
 
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
-               players: int = 2, workers: int = 1, match: bool = False
+               players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None
                ) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
@@ -261,7 +273,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     so fewer games settle which is stronger."""
     results: dict[tuple[str, ...], list[GameResult]] = {}
     for lineup in lineups(bots, mode, players):
-        results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match)
+        results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves)
     standings = [_standing(name, results) for name in dict.fromkeys(bots)]
     standings.sort(key=lambda s: -s.win_rate)
     return standings, results
