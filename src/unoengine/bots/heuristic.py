@@ -38,7 +38,7 @@ class HeuristicBot:
             jumps = [m for m in moves if isinstance(m, Play)]
             return self._best_play(view, jumps, rng) if jumps else None  # HOUSE-2: jumping in sheds a card
         if view.phase is Phase.CHOOSE_COLOR:
-            return ChooseColor(view.player, _best_color(view.hand))
+            return ChooseColor(view.player, best_color(view.hand))
         plays = [m for m in moves if isinstance(m, Play)]
         if view.phase is Phase.CHALLENGE:
             if plays:  # HOUSE-1: pass the total on rather than draw it
@@ -48,7 +48,7 @@ class HeuristicBot:
             return self._best_play(view, plays, rng) if plays else Accept(view.player)
         if plays:
             best = self._best_play(view, plays, rng)
-            if _is_bluff(view, best) and Draw(view.player) in moves:
+            if is_bluff(best, view.hand, view.color) and Draw(view.player) in moves:
                 return Draw(view.player)  # WD4-2: rather draw than bluff
             return best
         for fallback in (Draw, Pass):
@@ -80,8 +80,8 @@ def play_score(move: Play, hand: Sequence[Card], sizes: Sequence[int], direction
         score -= 60 if len(hand) > 2 else -10
         if card == WILD_DRAW_FOUR and next_size <= 2:
             score += 120
-        if card == WILD_DRAW_FOUR and holds_color(hand, color):
-            score -= 200  # WD4-1: the bot does not bluff
+        if is_bluff(move, hand, color):
+            score -= 200  # the bot does not bluff
         if move.color is not None:
             score += 5 * sum(1 for c in hand if COLOR_OF[c] == move.color and c != card)
     else:
@@ -99,17 +99,12 @@ def play_score(move: Play, hand: Sequence[Card], sizes: Sequence[int], direction
     return score
 
 
-def holds_color(hand: Sequence[Card], color: int | None) -> bool:
-    """Whether ``hand`` holds a card of ``color``: playing a Wild Draw Four then is a bluff (WD4-1)."""
-    return color is not None and any(COLOR_OF[c] == color for c in hand)
+def is_bluff(move: Play, hand: Sequence[Card], color: int | None) -> bool:
+    """WD4-1: a Wild Draw Four played while holding the colour in play (None: no colour yet)."""
+    return move.card == WILD_DRAW_FOUR and color is not None and any(COLOR_OF[c] == color for c in hand)
 
 
-def _is_bluff(view: PlayerView, move: Play) -> bool:
-    """WD4-1: a Wild Draw Four played while holding the colour in play."""
-    return move.card == WILD_DRAW_FOUR and holds_color(view.hand, view.color)
-
-
-def _best_color(hand: tuple[int, ...]) -> int:
+def best_color(hand: Sequence[Card]) -> int:
     """The colour held most (red on a tie or an all-wild hand)."""
     counts = Counter(COLOR_OF[c] for c in hand if not IS_WILD[c])
     return max(range(4), key=lambda k: (counts.get(k, 0), -k))

@@ -21,7 +21,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_WILD, WILD_DRAW_FOUR
+from ..cards import IS_WILD
 from ..determinize import sample_state
 from ..legality import legal_moves
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
@@ -29,7 +29,7 @@ from ..state import GameState, Phase
 from ..transition import apply
 from ..view import PlayerView
 from .base import register_bot
-from .heuristic import HeuristicBot, _best_color, holds_color, play_score
+from .heuristic import HeuristicBot, best_color, is_bluff, play_score
 
 
 class _Node:
@@ -183,12 +183,9 @@ def _quick_move(state: GameState, rng: random.Random) -> Move:
             return m
     cur = state.current
     own = [m for m in moves if m.player == cur]
-    plays = [m for m in own if isinstance(m, Play)]
-    if plays:
-        best = _quick_choice(state, plays, rng)
-        if best is not None and not (best.card == WILD_DRAW_FOUR and state.phase is Phase.PLAY
-                                     and holds_color(state.hands[cur], state.color)):
-            return best
+    best = _quick_choice(state, own, rng)
+    if best is not None and not (is_bluff(best, state.hands[cur], _color_in_play(state)) and Draw(cur) in own):
+        return best
     if state.challenge is not None:
         below = state.discard[2]  # the card the Wild Draw Four was played on
         return Accept(cur) if below is None or IS_WILD[below[0]] else Challenge(cur)
@@ -196,10 +193,8 @@ def _quick_move(state: GameState, rng: random.Random) -> Move:
         for m in own:
             if isinstance(m, kind):
                 return m
-    if plays:
-        return plays[0]
     if state.phase is Phase.CHOOSE_COLOR:
-        return ChooseColor(cur, _best_color(state.hands[cur]))
+        return ChooseColor(cur, best_color(state.hands[cur]))
     return own[0] if own else moves[0]
 
 
@@ -207,7 +202,7 @@ def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -
     """The play the heuristic would prefer among ``moves`` (ties broken at random), if any."""
     cur = state.current
     hand, sizes = state.hands[cur], [len(h) for h in state.hands]
-    color = None if state.color < 0 else state.color
+    color = _color_in_play(state)
     points = state.profile.points
     best: Play | None = None
     best_key = (-math.inf, 0.0)
@@ -217,6 +212,10 @@ def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -
             if key > best_key:
                 best, best_key = m, key
     return best
+
+
+def _color_in_play(state: GameState) -> int | None:
+    return None if state.color < 0 else state.color
 
 
 register_bot("ismcts", ISMCTSBot)
