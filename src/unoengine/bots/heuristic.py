@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR, Card
 from ..determinize import unseen_cards
+from ..legality import holds_color
 from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
 from ..state import Phase
 from ..view import PlayerView
@@ -66,7 +67,7 @@ class HeuristicBot:
         return play_score(move, view.hand, view.hand_sizes, view.direction, view.color, view.profile.points)
 
 
-def play_score(move: Play, hand: Sequence[Card], sizes: Sequence[int], direction: int, color: int | None,
+def play_score(move: Play, hand: tuple[Card, ...], sizes: Sequence[int], direction: int, color: int | None,
                points: Sequence[int]) -> float:
     """How much the heuristic likes a play, from what its player can see (the ISMCTS bot's
     playouts score plays with it too). ``color`` is the colour in play, None if not known."""
@@ -99,9 +100,9 @@ def play_score(move: Play, hand: Sequence[Card], sizes: Sequence[int], direction
     return score
 
 
-def is_bluff(move: Play, hand: Sequence[Card], color: int | None) -> bool:
+def is_bluff(move: Play, hand: tuple[Card, ...], color: int | None) -> bool:
     """WD4-1: a Wild Draw Four played while holding the colour in play (None: no colour yet)."""
-    return move.card == WILD_DRAW_FOUR and color is not None and any(COLOR_OF[c] == color for c in hand)
+    return move.card == WILD_DRAW_FOUR and color is not None and holds_color(hand, color)
 
 
 def best_color(hand: Sequence[Card]) -> int:
