@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import unoengine as u
-from unoengine import play_cli
+from unoengine.tools import play as play_cli
 from unoengine.bots import make_bot
 from unoengine.simulate import next_move
 

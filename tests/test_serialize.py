@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import unoengine as u
-from unoengine.profile_file import profile_to_dict
+from unoengine.formats.profile_file import profile_to_dict
 
 CLASSIC = "classic-108"
 SPECS = (

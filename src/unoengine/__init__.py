@@ -5,12 +5,22 @@
 >>> moves = unoengine.legal_moves(state)
 >>> state = unoengine.apply(state, moves[0])
 
-See README.md and docs/ for the guides and the rule reference.
+This module is the facade: the public API of the layers below it in one namespace. The layers
+are packages, each importing only those before it (docs/architecture.md): ``engine`` (the pure
+rules), ``formats`` (profiles, JSON, notation, records), ``bots``, then ``tools`` (the command
+line, simulations, the conformance runner). The facade is also where a profile *name* becomes a
+:class:`Profile`: the engine itself reads no files.
 """
 
 from __future__ import annotations
 
-from .cards import (
+from collections.abc import Sequence
+
+# The documented facade modules, attributes of the package as they always were.
+from . import determinize, effects, events, notation, serialize  # noqa: F401
+from .bots.determinize import sample_state
+from .engine import dealing as _dealing
+from .engine.cards import (
     BLANK,
     CARDS,
     DRAW_TWO,
@@ -28,11 +38,9 @@ from .cards import (
     parse_cards,
     parse_color,
 )
-from .composition import load_profile
-from .dealing import choose_dealer, from_position, new_game
-from .determinize import sample_state
-from .effects import CustomEffect, register_effect, registered_effects
-from .errors import (
+from .engine.dealing import CardsLike, choose_dealer
+from .engine.effects import CustomEffect, register_effect, registered_effects
+from .engine.errors import (
     EffectError,
     IllegalMoveError,
     NotationError,
@@ -42,9 +50,9 @@ from .errors import (
     SerializationError,
     UnoEngineError,
 )
-from .events import Event, events_for
-from .legality import legal_moves
-from .moves import (
+from .engine.events import Event, events_for
+from .engine.legality import legal_moves
+from .engine.moves import (
     Accept,
     CallUno,
     CatchUno,
@@ -56,17 +64,69 @@ from .moves import (
     Pass,
     Play,
 )
-from .notation import format_move, parse_move
-from .profile import Profile
-from .profile_file import profile_from_dict, profile_to_toml, shipped_overlays, shipped_profiles
-from .record import GameRecord
-from .scoring import hand_points
-from .serialize import dumps, from_json, loads, to_json
-from .state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult
-from .transition import apply, apply_with_events
-from .view import PlayerView, view
+from .engine.profile import Profile
+from .engine.scoring import hand_points
+from .engine.state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult
+from .engine.transition import apply, apply_with_events
+from .engine.view import PlayerView, view
+from .formats.composition import Spec, load_profile, resolve_profile
+from .formats.notation import format_move, parse_move
+from .formats.profile_file import profile_from_dict, profile_to_toml, shipped_overlays, shipped_profiles
+from .formats.record import GameRecord
+from .formats.serialize import dumps, from_json, loads, to_json
 
 __version__ = "0.1.0"
+
+
+def new_game(
+    profile: Profile | Spec,
+    num_players: int,
+    seed: int = 0,
+    *,
+    dealer: int | None = None,
+    deck: CardsLike | None = None,
+) -> GameState:
+    """Start a match and deal its first round (:func:`unoengine.engine.dealing.new_game`).
+
+    ``profile`` is a :class:`Profile`, or anything :func:`load_profile` takes: a shipped name
+    (``"classic-108"``), a TOML path, ``"base+overlay+..."`` or a list of those. ``seed`` makes
+    everything reproducible. ``dealer`` skips SETUP-2's draw for the deal. ``deck`` fixes the
+    order of the cards for the first deal (top first: the first ``hand_size * num_players``
+    cards are dealt one at a time from the dealer's left, the next is turned as the first card);
+    it must hold exactly the profile's cards in play.
+    """
+    return _dealing.new_game(resolve_profile(profile), num_players, seed, dealer=dealer, deck=deck)
+
+
+def from_position(
+    profile: Profile | Spec,
+    hands: Sequence[CardsLike],
+    discard: CardsLike,
+    *,
+    draw_pile: CardsLike | None = None,
+    color: int | None = None,
+    direction: int = 1,
+    current: int = 0,
+    dealer: int | None = None,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+    pending_draw: int = 0,
+) -> GameState:
+    """Build an exact situation (:func:`unoengine.engine.dealing.from_position`); ``profile`` as
+    for :func:`new_game`.
+
+    A player ``current`` is to play an ordinary turn, or, with ``pending_draw``, to answer the
+    Draw card on top under stacking (HOUSE-1). ``hands`` gives each player's cards; ``discard``
+    the discard pile, bottom first (its last card is the top). ``draw_pile`` lists the draw pile
+    top first; when omitted, every card of the profile's deck not placed elsewhere forms it,
+    shuffled from ``seed`` (so cards are conserved). ``color`` is required when the top card is
+    a wild, and otherwise must be the top card's colour. Cards may be Card objects, codes, or
+    names such as ``"R7"`` (a string of names also works for a whole pile).
+    """
+    return _dealing.from_position(
+        resolve_profile(profile), hands, discard, draw_pile=draw_pile, color=color, direction=direction,
+        current=current, dealer=dealer, scores=scores, seed=seed, pending_draw=pending_draw,
+    )
 
 __all__ = [
     "BLANK",

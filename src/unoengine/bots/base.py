@@ -15,8 +15,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..moves import Move
-from ..view import PlayerView
+from ..engine.moves import Move
+from ..engine.view import PlayerView
 
 
 class Bot(Protocol):

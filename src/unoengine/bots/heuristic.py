@@ -9,13 +9,13 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR, Card
-from ..determinize import unseen_cards
-from ..legality import holds_color
-from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
-from ..state import Phase
-from ..view import PlayerView
+from ..engine.cards import COLOR_OF, DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR, Card
+from ..engine.legality import holds_color
+from ..engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
+from ..engine.state import Phase
+from ..engine.view import PlayerView
 from .base import register_bot
+from .determinize import unseen_cards
 
 _ATTACKS = (SKIP, REVERSE, DRAW_TWO)
 

@@ -21,14 +21,14 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_WILD
-from ..determinize import sample_state
-from ..legality import legal_moves
-from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
-from ..state import GameState, Phase
-from ..transition import apply
-from ..view import PlayerView
+from ..engine.cards import IS_WILD
+from ..engine.legality import legal_moves
+from ..engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from ..engine.state import GameState, Phase
+from ..engine.transition import apply
+from ..engine.view import PlayerView
 from .base import register_bot
+from .determinize import sample_state
 from .heuristic import HeuristicBot, best_color, is_bluff, play_score
 
 

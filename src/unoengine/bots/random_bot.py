@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..moves import Move
-from ..view import PlayerView
+from ..engine.moves import Move
+from ..engine.view import PlayerView
 from .base import register_bot
 
 

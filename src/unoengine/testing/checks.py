@@ -23,7 +23,8 @@ from functools import cache, lru_cache
 import attrs
 
 import unoengine as u
-from unoengine.effects import get_effect
+
+from ..engine.effects import get_effect
 
 MAX_MOVES_PER_ROUND = 100_000
 """PLAY-7: every round must end; no round played by a card-preferring policy takes this many moves.

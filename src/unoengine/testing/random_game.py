@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..dealing import new_game
-from ..moves import Move
-from ..profile import Profile
-from ..simulate import BotError, next_move
-from ..state import GameState, Phase
-from ..transition import apply
-from ..view import PlayerView
+from ..bots.turns import BotError, next_move
+from ..engine.dealing import new_game
+from ..engine.moves import Move
+from ..engine.profile import Profile
+from ..engine.state import GameState, Phase
+from ..engine.transition import apply
+from ..engine.view import PlayerView
+from ..formats.composition import resolve_profile
 from .checks import MAX_MOVES_PER_ROUND, GameChecker, check_all_expensive
 
 Bot = Callable[[PlayerView], "Move | None"]
@@ -58,7 +59,7 @@ def check_random_game(
     seats = [bots] * players if callable(bots) else list(bots)
     if len(seats) != players:
         raise ValueError(f"{len(seats)} bots for {players} players")
-    state = new_game(profile, players, seed)
+    state = new_game(resolve_profile(profile), players, seed)
     checker = GameChecker(state, max_moves=max_moves)
     rng = random.Random(seed)
     players_ = [_Seat(bot, i) for i, bot in enumerate(seats)]

@@ -13,16 +13,16 @@ from typing import Any, Final
 import attrs
 from hypothesis import strategies as st
 
-from ..cards import CARDS, Color
-from ..composition import load_profile
-from ..dealing import new_game
-from ..errors import ProfileError
-from ..legality import legal_moves
-from ..moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
-from ..profile import Profile
-from ..profile_file import shipped_overlays, shipped_profiles
-from ..state import GameState
-from ..transition import apply
+from ..engine.cards import CARDS, Color
+from ..engine.dealing import new_game
+from ..engine.errors import ProfileError
+from ..engine.legality import legal_moves
+from ..engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
+from ..engine.profile import Profile
+from ..engine.state import GameState
+from ..engine.transition import apply
+from ..formats.composition import load_profile
+from ..formats.profile_file import shipped_overlays, shipped_profiles
 
 OPTION_VALUES: Final[dict[str, tuple[Any, ...]]] = {
     "wild_draw_four": ("challenge", "enforced", "unrestricted"),

@@ -17,25 +17,19 @@ from typing import Any, Final
 
 import attrs
 
-from .bots import Bot, make_bot
-from .composition import load_profile
-from .dealing import new_game
-from .events import CardsDrawn
-from .legality import legal_moves
-from .moves import Move
-from .profile import Profile
-from .profile_file import profile_from_dict, profile_to_dict
-from .state import GameState
-from .transition import apply_with_events
-from .view import view
+from ..bots import make_bot
+from ..bots.turns import BotError as BotError
+from ..bots.turns import next_move as next_move
+from ..engine.dealing import new_game
+from ..engine.events import CardsDrawn
+from ..engine.profile import Profile
+from ..engine.transition import apply_with_events
+from ..formats.composition import load_profile
+from ..formats.profile_file import profile_from_dict, profile_to_dict
 
 PENALTY_RULES: Final = ("ACT-3", "ACT-5", "ACT-9", "HOUSE-1", "HOUSE-7", "SETUP-7", "UNO-2", "WD4-4", "WD4-5")
 """The rules whose draws count as penalties in the summary (Draw cards, stacks, challenges, catches)."""
 Z95: Final = 1.959964
-
-
-class BotError(Exception):
-    """A bot returned something that is not one of its legal moves."""
 
 
 @attrs.frozen
@@ -86,29 +80,6 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     else:
         winner, points = last.winner, last.points_won
     return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())))
-
-
-def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Random]) -> Move:
-    """The next move: every other bot with an out-of-turn move may act first, in seat order after
-    the player to act; then the player to act (or, after a round, the next dealer)."""
-    legal = legal_moves(state)
-    n = len(seats)
-    current = state.current
-    acting = {m.player for m in legal}
-    order = [(current + k) % n for k in range(1, n)] + [current]
-    for q in order:
-        if q not in acting:
-            continue
-        v = view(state, q)
-        move = seats[q].act(v, rngs[q])
-        if move is None:
-            if q == current and not state.round_over:
-                raise BotError(f"bot {seats[q].name!r} at seat {q} made no move on its turn")
-            continue
-        if move not in v.legal_moves:
-            raise BotError(f"bot {seats[q].name!r} at seat {q} returned {move!r}, which is not legal")
-        return move
-    raise BotError(f"no bot made a move in {state!r}")
 
 
 # --- runs ---------------------------------------------------------------------------------------

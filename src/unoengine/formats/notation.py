@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .cards import COLOR_LETTERS, Card, parse_card, parse_color
-from .errors import NotationError
-from .moves import (
+from ..engine.cards import COLOR_LETTERS, Card, parse_card, parse_color
+from ..engine.errors import NotationError
+from ..engine.moves import (
     Accept,
     CallUno,
     CatchUno,

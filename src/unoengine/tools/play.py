@@ -23,11 +23,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from .bots import Bot, make_bot
-from .cards import CARDS, COLOR_LETTERS, COLOR_OF, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR, WILD_SWAP_HANDS, parse_card
-from .composition import load_profile
-from .errors import IllegalMoveError, NotationError, UnoEngineError
-from .events import (
+from ..bots import Bot, make_bot
+from ..engine.cards import (
+    CARDS,
+    COLOR_LETTERS,
+    COLOR_OF,
+    IS_WILD,
+    SYMBOL_OF,
+    WILD_DRAW_FOUR,
+    WILD_SWAP_HANDS,
+    parse_card,
+)
+from ..engine.errors import IllegalMoveError, NotationError, UnoEngineError
+from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeDecided,
@@ -53,15 +61,16 @@ from .events import (
     UnoNotCalled,
     events_for,
 )
-from .legality import legal_moves, next_dealer
-from .moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
-from .notation import format_move, parse_move
-from .record import GameRecord
-from .scoring import hand_points
-from .serialize import from_json, to_json
-from .state import GameState, Phase
-from .transition import apply, apply_with_events
-from .view import PlayerView, view
+from ..engine.legality import legal_moves, next_dealer
+from ..engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
+from ..engine.scoring import hand_points
+from ..engine.state import GameState, Phase
+from ..engine.transition import apply, apply_with_events
+from ..engine.view import PlayerView, view
+from ..formats.composition import load_profile
+from ..formats.notation import format_move, parse_move
+from ..formats.record import GameRecord
+from ..formats.serialize import from_json, to_json
 
 SAVE_KIND: Final = "saved-game"
 SAVE_VERSION: Final = 1

@@ -27,28 +27,29 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from .cards import (
+from ..engine.cards import (
     CARDS,
     COLOR_LETTERS,
     COLOR_OF,
     COLORS,
+    DRAW_FOUR_COUNT,
     DRAW_TWO,
+    DRAW_TWO_COUNT,
     IS_WILD,
     SYMBOL_OF,
     WILD_DRAW_FOUR,
     Card,
     parse_card,
 )
-from .effects import registered_effects
-from .errors import NotationError, PositionError, ProfileError, SerializationError
-from .moves import MAX_PLAYERS, MOVE_TYPES, Move
+from ..engine.effects import registered_effects
+from ..engine.errors import NotationError, PositionError, ProfileError, SerializationError
+from ..engine.moves import MAX_PLAYERS, MOVE_TYPES, Move
+from ..engine.profile import Profile
+from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult, discard_from
+from ..engine.view import PlayerView
 from .notation import format_move, parse_move
-from .profile import Profile
 from .profile_file import profile_from_dict, profile_to_dict
 from .record import GameRecord
-from .state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, RoundResult, discard_from
-from .transition import DRAW_FOUR_COUNT, DRAW_TWO_COUNT
-from .view import PlayerView
 
 Document: TypeAlias = "Profile | GameState | Move | PlayerView | GameRecord"
 Problems = list[tuple[str, str]]

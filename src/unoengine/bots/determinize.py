@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .cards import CARDS, COLOR_OF, Card
-from .errors import UnoEngineError
-from .state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
-from .view import PlayerView
+from ..engine.cards import CARDS, COLOR_OF, Card
+from ..engine.errors import UnoEngineError
+from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
+from ..engine.view import PlayerView
 
 
 def unseen_cards(view: PlayerView) -> Counter[Card]:

@@ -18,14 +18,14 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from .cards import Card
-from .dealing import check_seed as _check_seed
-from .dealing import new_game
-from .errors import IllegalMoveError, RecordError
-from .moves import MOVE_TYPES, Move
-from .profile import Profile
-from .state import GameState
-from .transition import apply
+from ..engine.cards import Card
+from ..engine.dealing import check_seed as _check_seed
+from ..engine.dealing import new_game
+from ..engine.errors import IllegalMoveError, RecordError
+from ..engine.moves import MOVE_TYPES, Move
+from ..engine.profile import Profile
+from ..engine.state import GameState
+from ..engine.transition import apply
 
 
 @attrs.frozen

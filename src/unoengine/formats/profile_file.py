@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from . import profile as p
-from .cards import (
+from ..engine import profile as p
+from ..engine.cards import (
     CARDS,
     NUM_CARD_CODES,
     SYMBOL_KEYS,
@@ -22,7 +22,7 @@ from .cards import (
     WILD_KEYS,
     parse_card,
 )
-from .errors import ProfileError
+from ..engine.errors import ProfileError
 
 Problems = list[tuple[str, str]]
 
@@ -228,7 +228,7 @@ def _shipped_dir() -> Path | None:
     packaged = importlib.resources.files("unoengine") / "profiles"
     if packaged.is_dir():
         return Path(str(packaged))
-    source_tree = Path(__file__).resolve().parents[2] / "profiles"
+    source_tree = Path(__file__).resolve().parents[3] / "profiles"
     return source_tree if source_tree.is_dir() else None
 
 

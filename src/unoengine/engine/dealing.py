@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
 from .cards import (
     CARDS,
     COLOR_OF,
+    DRAW_FOUR_COUNT,
     DRAW_TWO,
+    DRAW_TWO_COUNT,
     IS_WILD,
     NUM_CARD_CODES,
     REVERSE,
@@ -26,21 +27,26 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .composition import load_profile
 from .draft import Draft
 from .effects import get_effect
-from .errors import PositionError
+from .errors import PositionError, ProfileError
 from .events import DirectionChanged, Event, FirstCardReturned, RoundDealt, TurnSkipped
 from .moves import MAX_PLAYERS
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, discard_from
-from .transition import DRAW_FOUR_COUNT, DRAW_TWO_COUNT
 
 CardsLike = str | Iterable[Card | int | str]
 
 
-def _resolve_profile(profile: Profile | str | Path | Sequence[str | Path]) -> Profile:
-    return profile if isinstance(profile, Profile) else load_profile(profile)
+def _check_profile(profile: Profile) -> Profile:
+    # Names and files are read by the layers above (unoengine.new_game resolves them): the
+    # engine does no file I/O.
+    if not isinstance(profile, Profile):
+        raise ProfileError(
+            f"profile: expected a Profile, got {type(profile).__name__}; "
+            "unoengine.new_game and unoengine.from_position also take a profile name or file"
+        )
+    return profile
 
 
 def _check_players(profile: Profile, num_players: int) -> None:
@@ -171,7 +177,7 @@ def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
 
 
 def new_game(
-    profile: Profile | str | Path | Sequence[str | Path],
+    profile: Profile,
     num_players: int,
     seed: int = 0,
     *,
@@ -185,7 +191,7 @@ def new_game(
     ``hand_size * num_players`` cards are dealt one at a time from the dealer's left, the
     next is turned as the first card); it must hold exactly the profile's cards in play.
     """
-    prof = _resolve_profile(profile)
+    prof = _check_profile(profile)
     _check_players(prof, num_players)
     rng = check_seed(seed)
     if dealer is None:
@@ -239,7 +245,7 @@ def _to_cards(value: CardsLike, what: str) -> tuple[Card, ...]:
 
 
 def from_position(
-    profile: Profile | str | Path | Sequence[str | Path],
+    profile: Profile,
     hands: Sequence[CardsLike],
     discard: CardsLike,
     *,
@@ -262,7 +268,7 @@ def from_position(
     top card's colour. Cards may be Card objects, codes, or names such as ``"R7"`` (a string
     of names also works for a whole pile).
     """
-    prof = _resolve_profile(profile)
+    prof = _check_profile(profile)
     n = len(hands)
     _check_players(prof, n)
     hand_cards = [tuple(sorted(_to_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)]

@@ -20,17 +20,17 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-from .cards import COLOR_LETTERS, parse_cards
-from .composition import load_profile
-from .dealing import from_position, new_game
-from .errors import IllegalMoveError, NotationError, ProfileError, UnoEngineError
-from .events import Event
-from .legality import legal_moves
-from .notation import format_move, parse_move
-from .profile import Profile
-from .profile_file import option_fields
-from .state import GameState
-from .transition import apply_with_events
+from ..engine.cards import COLOR_LETTERS, parse_cards
+from ..engine.dealing import from_position, new_game
+from ..engine.errors import IllegalMoveError, NotationError, ProfileError, UnoEngineError
+from ..engine.events import Event
+from ..engine.legality import legal_moves
+from ..engine.profile import Profile
+from ..engine.state import GameState
+from ..engine.transition import apply_with_events
+from ..formats.composition import load_profile
+from ..formats.notation import format_move, parse_move
+from ..formats.profile_file import option_fields
 
 FORMAT: Final = "scenarios"
 VERSION: Final = 1

@@ -15,8 +15,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from .errors import ProfileError
-from .profile import Profile
+from ..engine.errors import ProfileError
+from ..engine.profile import Profile
 from .profile_file import check_keys, is_path, profile_from_dict, read_document
 
 _META: Final = frozenset({"name", "description", "sources", "version"})
@@ -145,3 +145,9 @@ def load_profile(spec: Spec) -> Profile:
     merged["name"] = name
     source = sources[0] if len(sources) == 1 else " + ".join(sources)
     return profile_from_dict(merged, source)
+
+
+def resolve_profile(profile: Profile | Spec) -> Profile:
+    """``profile`` itself if it is a :class:`Profile`, else :func:`load_profile` of it: what lets
+    the public ``new_game("classic-108", ...)`` take a name while the engine takes only values."""
+    return profile if isinstance(profile, Profile) else load_profile(profile)

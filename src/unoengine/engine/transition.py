@@ -16,7 +16,9 @@ from .cards import (
     BLANK,
     CARDS,
     COLOR_OF,
+    DRAW_FOUR_COUNT,
     DRAW_TWO,
+    DRAW_TWO_COUNT,
     IS_WILD,
     NUM_CARD_CODES,
     REVERSE,
@@ -29,6 +31,7 @@ from .cards import (
     WILD_SWAP_HANDS,
     Card,
 )
+from .dealing import deal_round
 from .draft import Draft
 from .effects import check_effect_result, get_effect, run_effect, shuffle_hands, swap_hands
 from .events import (
@@ -78,8 +81,6 @@ _PLAY: Final = Phase.PLAY
 Log = list[Event] | None
 """Where a move's events go (apply_with_events), or None (apply)."""
 
-DRAW_TWO_COUNT = 2  # ACT-3
-DRAW_FOUR_COUNT = 4  # ACT-5, WD4-4
 CHALLENGE_EXTRA = 2  # WD4-5: an innocent player's challenger draws 4 + 2
 SEVEN_ZERO = tuple(not IS_WILD[code] and SYMBOL_OF[code] in (0, 7) for code in range(NUM_CARD_CODES))
 """The cards with an effect of their own under HOUSE-3."""
@@ -509,8 +510,6 @@ def _catch_uno(state: GameState, move: Move, log: Log) -> GameState:
 
 
 def _next_round(state: GameState, move: Move, log: Log) -> GameState:
-    from .dealing import deal_round
-
     return deal_round(state, move.player, log)
 
 

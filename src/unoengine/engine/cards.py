@@ -49,6 +49,11 @@ WILD_CUSTOMIZABLE: Final = 56
 BLANK: Final = 57
 NUM_CARD_CODES: Final = 58
 
+DRAW_TWO_COUNT: Final = 2
+"""ACT-3: the cards a Draw Two makes the next player draw."""
+DRAW_FOUR_COUNT: Final = 4
+"""ACT-5, WD4-4: the cards a Wild Draw Four makes the next player (or a guilty bluffer) draw."""
+
 SYMBOL_NAMES: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
 WILD_NAMES: Final = {
     WILD: "W",

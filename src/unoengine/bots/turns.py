@@ -1,0 +1,44 @@
+"""Whose move it is, and asking their bot: the one turn order every runner uses.
+
+The simulation runner, the terminal game and the testing kit all ask bots through
+:func:`next_move`, so an out-of-turn move (a catch, a late UNO call, a jump-in) reaches the game
+the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..engine.legality import legal_moves
+from ..engine.moves import Move
+from ..engine.state import GameState
+from ..engine.view import view
+from .base import Bot
+
+
+class BotError(Exception):
+    """A bot returned something that is not one of its legal moves."""
+
+
+def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Random]) -> Move:
+    """The next move: every other bot with an out-of-turn move may act first, in seat order after
+    the player to act; then the player to act (or, after a round, the next dealer)."""
+    legal = legal_moves(state)
+    n = len(seats)
+    current = state.current
+    acting = {m.player for m in legal}
+    order = [(current + k) % n for k in range(1, n)] + [current]
+    for q in order:
+        if q not in acting:
+            continue
+        v = view(state, q)
+        move = seats[q].act(v, rngs[q])
+        if move is None:
+            if q == current and not state.round_over:
+                raise BotError(f"bot {seats[q].name!r} at seat {q} made no move on its turn")
+            continue
+        if move not in v.legal_moves:
+            raise BotError(f"bot {seats[q].name!r} at seat {q} returned {move!r}, which is not legal")
+        return move
+    raise BotError(f"no bot made a move in {state!r}")

@@ -1,0 +1,290 @@
+"""Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``profiles``,
+``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
+
+The ``demo`` bots are deliberately plain (play the first playable card, prefer keeping wilds,
+call UNO, catch others, never challenge) so its output shows the rules at work; the bots of
+``simulate`` and ``tournament`` live in unoengine.bots (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from ..engine.cards import IS_WILD
+from ..engine.dealing import new_game
+from ..engine.errors import UnoEngineError
+from ..engine.legality import legal_moves
+from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
+from ..engine.scoring import hand_points
+from ..engine.state import GameState, Phase
+from ..engine.transition import apply
+from ..formats.composition import load_profile
+from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
+from . import play as play_cli
+
+
+def _pick(state: GameState, moves: list[Move]) -> Move:
+    """A plain sensible choice: catch, then play (UNO called, wilds last), else draw/pass."""
+    catches = [m for m in moves if isinstance(m, CatchUno)]
+    if catches:
+        return catches[0]
+    own = [m for m in moves if m.player == state.current]
+    plays = [m for m in own if isinstance(m, Play) and (m.uno or len(state.hands[m.player]) != 2)]
+    if plays:
+        hand = state.hands[state.current]
+        # name the colour held most; play coloured cards before wilds
+        counts = [sum(1 for c in hand if c < 52 and c // 13 == k) for k in range(4)]
+        best = max(range(4), key=lambda k: counts[k])
+        plays.sort(key=lambda m: (IS_WILD[m.card], m.color is not None and m.color != best))
+        return plays[0]
+    for kind in (Accept, Draw, Pass):
+        for m in own:
+            if isinstance(m, kind):
+                return m
+    return own[0] if own else moves[0]
+
+
+def _describe(before: GameState, move: Move, after: GameState) -> str:
+    text = f"{move!r:<28}"
+    p = move.player
+    if isinstance(move, Draw):
+        text += f" draws ({len(after.hands[p])} cards)"
+    elif isinstance(move, Play):
+        text += f" -> top {after.top_card!r}, colour {'RYGB'[after.color]}"
+    if after.uno_exposed >= 0:
+        text += f"  [p{after.uno_exposed} forgot UNO]"
+    return text
+
+
+def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
+    state = new_game(load_profile(profile), players, seed)
+    print(f"unoengine demo: profile {profile}, {players} players, seed {seed}")
+    print(f"dealer p{state.dealer}; first card {state.top_card!r}; hands of "
+          f"{state.profile.hand_size} dealt")
+    steps = 0
+    while not state.round_over:
+        move = _pick(state, legal_moves(state))
+        after = apply(state, move)
+        if not quiet:
+            print(f"{steps:4d} {_describe(state, move, after)}")
+        state, steps = after, steps + 1
+    result = state.match.last_round
+    assert result is not None
+    how = "blocked round, lowest hand" if result.blocked else "went out"
+    print(f"round over after {steps} moves: p{result.winner} wins ({how})")
+    for i, hand in enumerate(state.hands):
+        print(f"  p{i}: {hand_points(state.profile, hand):4d} points left  {' '.join(map(repr, hand))}")
+    print(f"scores: {list(state.scores)}" + ("  (match over)" if state.phase is Phase.MATCH_OVER else ""))
+    return 0
+
+
+def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bool = False) -> int:
+    """Run scenario files (or the shipped corpus) and print a summary; 1 if any scenario fails."""
+    from . import conformance as c
+
+    files = _scenario_files(paths) if paths else c.shipped_corpus()
+    try:
+        scenarios = c.load_scenarios(files)
+    except c.ScenarioFileError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    report = c.run(scenarios)
+    if as_json:
+        print(json.dumps({
+            "scenarios": len(report.outcomes),
+            "passed": report.count("passed"), "failed": report.count("failed"),
+            "unsupported": report.count("unsupported"),
+            "rules_declared": sorted(report.rules_declared()), "rules_exercised": sorted(report.rules_exercised()),
+            "coverage": {rule: {"scenarios": n, "cited": cited} for rule, (n, cited) in report.coverage().items()},
+            "failures": {o.scenario: list(o.failures) for o in report.outcomes if o.status == "failed"},
+        }, indent=2))
+        return 0 if report.ok else 1
+    for o in report.outcomes:
+        if o.status != "passed" or verbose:
+            print(f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]")
+            for failure in o.failures:
+                print(f"            {failure}")
+    if coverage:
+        print("rule        scenarios  cited by events or refusals")
+        for rule, (count, cited) in report.coverage().items():
+            print(f"{rule:11} {count:9d}  {'yes' if cited else '-'}")
+    steps = sum(len(s["steps"]) for s in scenarios)
+    print(
+        f"conformance: {len(report.outcomes)} scenarios ({steps} steps) from {len(files)} file(s): "
+        f"{report.count('passed')} passed, {report.count('failed')} failed, {report.count('unsupported')} unsupported; "
+        f"{len(report.rules_declared())} rule IDs cited, {len(report.rules_exercised())} cited by events or refusals"
+    )
+    return 0 if report.ok else 1
+
+
+def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
+             as_json: bool, progress: bool, max_moves: int | None = None) -> int:
+    """Play games between bots and print the summary table (or JSON)."""
+    from . import simulate as sim
+
+    started = time.perf_counter()
+    report = _progress_bar if progress else None
+    try:
+        results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report,
+                          max_moves=max_moves)
+    except (ValueError, sim.BotError) as exc:
+        print(f"unoengine simulate: {exc}", file=sys.stderr)
+        return 2
+    if progress:
+        print(file=sys.stderr)
+    elapsed = time.perf_counter() - started
+    summary = sim.summarize(results, bots)
+    if as_json:
+        print(json.dumps(attrs.asdict(summary) | {"profile": profile, "seed": seed, "workers": workers,
+                                                  "match": match, "seconds": round(elapsed, 3)}, indent=2))
+        return 0
+    unit = "matches" if match else "games"
+    print(f"{summary.games} {unit} of {profile}, seed {seed}, {workers} worker(s), {elapsed:.1f} s "
+          f"({summary.games / elapsed:.0f} {unit}/s)")
+    print(f"{'seat':>4}  {'bot':12} {'wins':>6} {'win rate':>9}  {'95% interval':15} {'mean points':>11}")
+    for s in summary.seats:
+        lo, hi = s.interval
+        print(f"{s.seat:>4}  {s.bot:12} {s.wins:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  {s.mean_points:>11.1f}")
+    if len(set(bots)) < len(bots):
+        print("per bot (over every seat it held):")
+        for name, trials, wins, rate, (lo, hi) in summary.bots:
+            print(f"      {name:12} {wins:>6} {rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  of {trials} seat-games")
+    print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
+    if summary.penalties:
+        print("penalty cards by rule: " + ", ".join(f"{r} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
+    return 0
+
+
+def profiles(name: str | None) -> int:
+    """List the shipped profiles and overlays, or print one resolved as a flat TOML document."""
+    if name is None:
+        print("profiles: " + ", ".join(shipped_profiles()))
+        print("overlays: " + ", ".join(shipped_overlays()))
+        print("compose with '+': unoengine profiles classic-108+stacking+jump-in")
+        return 0
+    try:
+        profile = load_profile(name)
+    except UnoEngineError as exc:
+        print(f"unoengine profiles: {exc}", file=sys.stderr)
+        return 2
+    print(f"# fingerprint {profile.fingerprint}")
+    print(profile_to_toml(profile), end="")
+    return 0
+
+
+def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
+               as_json: bool, max_moves: int | None = None) -> int:
+    """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
+    from . import simulate as sim
+
+    players = 2 if mode == "round-robin" else len(bots)
+    try:
+        standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
+                                            workers=workers, match=match, max_moves=max_moves)
+    except (ValueError, sim.BotError) as exc:
+        print(f"unoengine tournament: {exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps({"mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
+                          "standings": [attrs.asdict(s) for s in standings],
+                          "seatings": {" vs ".join(k): [r.winner for r in v] for k, v in results.items()}}, indent=2))
+        return 0
+    print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
+    print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
+    for rank, s in enumerate(standings, 1):
+        lo, hi = s.interval
+        print(f"{rank:>4}  {s.bot:12} {s.wins:>6} {s.games:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  "
+              f"{s.expected:>7.1%}")
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    sys.stderr.flush()
+
+
+def _scenario_files(paths: Sequence[str]) -> list[Path]:
+    """The JSON files named, with a folder standing for every ``*.json`` file under it."""
+    out: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        out.extend(sorted(path.rglob("*.json")) if path.is_dir() else [path])
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="unoengine", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("demo", help="play one readable round between scripted bots")
+    d.add_argument("--profile", default="classic-108", help=f"one of {shipped_profiles()} or a TOML path")
+    d.add_argument("--players", type=int, default=4)
+    d.add_argument("--seed", type=int, default=7)
+    d.add_argument("--quiet", action="store_true", help="print only the result")
+    pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full")
+    pr.add_argument("name", nargs="?", help="a profile, a composition (gdj85+stacking) or a path to show")
+    t = sub.add_parser("tournament", help="rank several bots with 95%% intervals")
+    t.add_argument("--profile", default="classic-108")
+    t.add_argument("--bots", default="heuristic,random", help="the bots, comma-separated")
+    t.add_argument("--mode", choices=("round-robin", "rotations"), default="round-robin",
+                   help="round-robin: every pair heads-up, both seat orders; rotations: all at one table, "
+                        "every rotation of the seats; either way each deal is played in every seating")
+    t.add_argument("--games", type=int, default=200, help="games per seating")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--match", action="store_true")
+    t.add_argument("--json", action="store_true")
+    t.add_argument("--max-moves", type=int, default=None, help="stop with an error if a game runs longer")
+    m = sub.add_parser("simulate", help="play many games between bots and show the statistics")
+    m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
+    m.add_argument("--bots", default="heuristic,random,random,random",
+                   help="one bot per seat, comma-separated (known: heuristic, ismcts, random)")
+    m.add_argument("--games", type=int, default=1000)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    m.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
+    m.add_argument("--json", action="store_true", help="print the summary as JSON")
+    m.add_argument("--max-moves", type=int, default=None,
+                   help="stop with an error if a game runs longer (bots that never finish)")
+    m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal)")
+    pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)")
+    play_cli.add_arguments(pl)
+    c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)")
+    c.add_argument("paths", nargs="*", help="scenario files or folders of them")
+    c.add_argument("--json", action="store_true", help="print the summary as JSON")
+    c.add_argument("--verbose", action="store_true", help="list passing scenarios too")
+    c.add_argument("--coverage", action="store_true", help="list each rule ID: scenarios declaring it, cited or not")
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the output was piped into something that stopped reading (| head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "play":
+        return play_cli.run(args)
+    if args.command == "simulate":
+        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        return simulate(args.profile, args.bots.split(","), args.games, args.seed, args.workers, args.match,
+                        args.json, progress, args.max_moves)
+    if args.command == "conformance":
+        return conformance(args.paths, args.json, args.verbose, args.coverage)
+    if args.command == "profiles":
+        return profiles(args.name)
+    if args.command == "tournament":
+        return tournament(args.profile, args.bots.split(","), args.mode, args.games, args.seed, args.workers,
+                          args.match, args.json, args.max_moves)
+    return demo(args.profile, args.players, args.seed, args.quiet)
+
