@@ -1,0 +1,12 @@
+"""``unoengine.conformance`` is :mod:`unoengine.tools.conformance` under its documented name (a facade module).
+
+Importing it gives that very module (the same object), so its docstring, its private names and
+any patching of it behave as they do at the layer's own path.
+"""
+
+import sys
+
+from .tools import conformance as _module
+from .tools.conformance import *  # noqa: F403  (the names, for type checkers)
+
+sys.modules[__name__] = _module

@@ -1,0 +1,12 @@
+"""``unoengine.events`` is :mod:`unoengine.engine.events` under its documented name (a facade module).
+
+Importing it gives that very module (the same object), so its docstring, its private names and
+any patching of it behave as they do at the layer's own path.
+"""
+
+import sys
+
+from .engine import events as _module
+from .engine.events import *  # noqa: F403  (the names, for type checkers)
+
+sys.modules[__name__] = _module

@@ -1,0 +1,12 @@
+"""``unoengine.notation`` is :mod:`unoengine.formats.notation` under its documented name (a facade module).
+
+Importing it gives that very module (the same object), so its docstring, its private names and
+any patching of it behave as they do at the layer's own path.
+"""
+
+import sys
+
+from .formats import notation as _module
+from .formats.notation import *  # noqa: F403  (the names, for type checkers)
+
+sys.modules[__name__] = _module
