@@ -1,0 +1,119 @@
+"""Starting ``unoengine play``: its options, a new game from them or a saved one resumed, and the exit code.
+
+Everything that can go wrong before the first move (a bad option, an unreadable save) is found
+here and reported as exit code 2, before the person is asked anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from ...bots import Bot, make_bot
+from ...engine.errors import UnoEngineError
+from ...formats.composition import load_profile
+from ...formats.record import GameRecord
+from .saves import SetupError, load_saved_game
+from .session import Session
+from .terminal import Quit, isatty
+
+_DEFAULTS: Final[dict[str, Any]] = {"profile": "classic-108", "players": 4, "seat": 0, "bots": "heuristic"}
+_SEED_LIMIT: Final = 2**63
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``unoengine play``."""
+    parser.add_argument("--profile", default=None,
+                        help="a shipped profile, a composition (classic-108+stacking) or a TOML path "
+                             "(default classic-108)")
+    parser.add_argument("--players", type=int, default=None, help="number of players, you included (default 4)")
+    parser.add_argument("--seat", type=int, default=None, help="your seat, 0-based (default 0)")
+    parser.add_argument("--bots", default=None,
+                        help="bots for the other seats in seat order, comma-separated, or one name for all "
+                             "(known: heuristic, ismcts, random; default heuristic)")
+    parser.add_argument("--seed", type=int, default=None, help="game seed (default: a random one, printed)")
+    parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="where the save command writes when given no file (default: the --resume file)")
+    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also off when not on a terminal)")
+
+
+def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Play in the terminal; 0 when the game ends or the player quits, 2 on bad options or a bad save file."""
+    color = not args.no_color and isatty(stdout)
+    try:
+        session = _resume(args, stdin, stdout, color) if args.resume else _start(args, stdin, stdout, color)
+    except SetupError as exc:
+        print(f"unoengine play: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return session.play()
+    except Quit as stop:
+        session.term.say(stop.message)
+        return 0
+    except KeyboardInterrupt:
+        session.term.say("\ninterrupted: the game is not saved")
+        return 130
+
+
+def _option(args: argparse.Namespace, name: str) -> Any:
+    value = getattr(args, name, None)
+    return _DEFAULTS[name] if value is None else value
+
+
+def _start(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool) -> Session:
+    """A new game from the options."""
+    try:
+        profile = load_profile(_option(args, "profile"))
+    except (UnoEngineError, OSError) as exc:
+        raise SetupError(f"bad --profile: {exc}") from None
+    players: int = _option(args, "players")
+    if not profile.min_players <= players <= profile.max_players:
+        raise SetupError(f"--players must be from {profile.min_players} to {profile.max_players} "
+                         f"for {profile.name}, got {players}")
+    seat: int = _option(args, "seat")
+    if not 0 <= seat < players:
+        raise SetupError(f"--seat must be from 0 to {players - 1}, got {seat}")
+    names = [n.strip() for n in str(_option(args, "bots")).split(",")]
+    if len(names) == 1:
+        names *= players - 1
+    if len(names) != players - 1:
+        raise SetupError(f"--bots needs one name, or {players - 1} (one per other seat), got {len(names)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
+    try:
+        record = GameRecord(profile, players, seed)
+        state = record.initial_state()
+    except UnoEngineError as exc:
+        raise SetupError(str(exc)) from None
+    return Session(record, state, seat, _bots(names), stdin, stdout, color, args.save)
+
+
+def _bots(names: Sequence[str]) -> list[tuple[str, Bot]]:
+    out = []
+    for name in names:
+        try:
+            out.append((name, make_bot(name)))
+        except ValueError as exc:
+            raise SetupError(str(exc)) from None
+    return out
+
+
+def _resume(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool) -> Session:
+    """A saved game, checked and replayed."""
+    path = Path(args.resume)
+    record, seat, names = load_saved_game(path)
+    try:
+        state = record.replay()
+    except UnoEngineError as exc:
+        raise SetupError(f"{path} is not a usable saved game: {exc}") from None
+    ignored = [f"--{n}" for n in ("profile", "players", "seat", "bots", "seed") if getattr(args, n, None) is not None]
+    session = Session(record, state, seat, _bots(names), stdin, stdout, color, args.save or args.resume)
+    if ignored:
+        session.term.say(f"note: {', '.join(ignored)} ignored: the saved game sets them")
+    session.resumed = True
+    return session
+
