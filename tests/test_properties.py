@@ -4,8 +4,9 @@ tests/invariants.py on every state they reach.
 Rules exercised: DECK-1..5 (cards conserved), SETUP-1..11, PLAY-1..8, ACT-1..9, WD4-1..6,
 UNO-1..7, END-1, SCORE-1..4, HOUSE-5..8 (profile variants). Every round must terminate (PLAY-7).
 
-``UNOENGINE_FUZZ_GAMES`` sets the number of random games per shipped profile (default
-:data:`DEFAULT_FUZZ_GAMES`, sized so this file runs in about four minutes on one core of the CI machine).
+How much is played comes from tests/budget.py: 200 random rounds per shipped profile in the quick
+loop, 2,000 and the large state-machine budget in the deep run (``pytest --deep``);
+``UNOENGINE_FUZZ_GAMES`` sets the number of rounds directly.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 import attrs
 import pytest
+from budget import FUZZ_GAMES, budget
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -45,8 +47,6 @@ from unoengine.testing.checks import (
 
 SHIPPED = ("classic-108", "gdj85", "ffk04", "mattel-42003")
 PLAYER_COUNTS = range(2, 11)
-DEFAULT_FUZZ_GAMES = 2000
-FUZZ_GAMES = int(os.environ.get("UNOENGINE_FUZZ_GAMES", str(DEFAULT_FUZZ_GAMES)))
 EXPENSIVE_RATE = 0.03
 """Share of steps on which the expensive checks (legality, purity, views) run in the fuzz."""
 UNIFORM_SHARE = 4
@@ -373,7 +373,7 @@ class UnoMachine(RuleBasedStateMachine):
 
 TestUnoMachine = UnoMachine.TestCase
 TestUnoMachine.settings = settings(
-    max_examples=40,
+    max_examples=budget(8, 40),
     stateful_step_count=300,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],

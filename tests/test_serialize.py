@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
+from budget import budget
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -664,7 +665,7 @@ def check_loads_or_refuses(load: Callable[[], Any]) -> None:
             u.view(loaded, p)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=budget(300, 1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_values_anywhere_raise_only_serialization_error(data: st.DataObject) -> None:
     """Any JSON value put at any path of a valid document (or a key deleted) loads fine or raises
