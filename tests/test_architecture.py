@@ -162,22 +162,16 @@ def test_no_import_cycles() -> None:
     assert not cycles, f"import cycles: {cycles}"
 
 
-def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
+def test_the_checks_see_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     """The checks above can fail: a made-up graph with both faults is caught."""
     g = {"unoengine.engine.a": {"unoengine.engine.b"}, "unoengine.engine.b": {"unoengine.engine.a"}}
     assert strongly_connected(g) == [["unoengine.engine.a", "unoengine.engine.b"]]
     assert RANK[layer_of("unoengine.engine.cards")] < RANK[layer_of("unoengine.formats.composition")]
     assert layer_of("unoengine.events") == "facade"
-    src = "from ..formats.composition import load_profile\nimport unoengine.tools.cli\n"
-    fake = PACKAGE / "engine" / "_probe_for_test.py"
-    known = set(modules())
-    tree_imports = set()
-    try:
-        fake.write_text(src)
-        tree_imports = imports_of("unoengine.engine._probe_for_test", fake, known)
-    finally:
-        fake.unlink()
-    assert tree_imports == {"unoengine.formats.composition", "unoengine.tools.cli"}
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f():\n    from ..formats.composition import load_profile\nimport unoengine.tools.cli\n")
+    found = imports_of("unoengine.engine.probe", probe, set(modules()))
+    assert found == {"unoengine.formats.composition", "unoengine.tools.cli"}
 
 
 def test_the_engine_does_no_file_io() -> None:
@@ -219,7 +213,12 @@ def test_importing_the_engine_loads_no_higher_layer() -> None:
 def test_architecture_page_names_every_module() -> None:
     """docs/architecture.md has a line for every module, and states the same layer order."""
     text = ARCHITECTURE.read_text()
-    missing = [m for m in modules() if m != "unoengine" and f"`{m.removeprefix('unoengine.')}`" not in text]
+    missing = []
+    for path in modules().values():
+        rel = path.relative_to(PACKAGE).as_posix()
+        names = [f"`{rel}`"] + ([f"`{rel.removesuffix('__init__.py')}`"] if rel.endswith("/__init__.py") else [])
+        if not any(name in text for name in names):
+            missing.append(rel)
     assert not missing, f"docs/architecture.md does not mention: {missing}"
     order = re.search(r"^Layer order: (.+)$", text, re.MULTILINE)
     assert order, "docs/architecture.md needs a line 'Layer order: ...'"
@@ -227,14 +226,20 @@ def test_architecture_page_names_every_module() -> None:
     assert stated == [" / ".join(names) for names in LAYERS]
 
 
-@pytest.mark.parametrize("name", ["events", "effects", "notation", "serialize", "determinize", "simulate", "conformance"])
+SHORT_NAMES = ("events", "effects", "notation", "serialize", "determinize", "simulate", "conformance")
+
+
+@pytest.mark.parametrize("name", SHORT_NAMES)
 def test_documented_short_module_names_still_work(name: str) -> None:
     """The facade modules keep the documented ``unoengine.<name>`` paths: same objects as the
     layer's module."""
     import importlib
 
     short = importlib.import_module(f"unoengine.{name}")
-    layer = next(layer for layer in ("engine", "formats", "bots", "tools") if (PACKAGE / layer / f"{name}.py").exists())
+    layer = next(
+        layer for layer in ("engine", "formats", "bots", "tools")
+        if (PACKAGE / layer / f"{name}.py").exists() or (PACKAGE / layer / name).is_dir()
+    )
     real = importlib.import_module(f"unoengine.{layer}.{name}")
     public = getattr(real, "__all__", None) or [
         n for n in vars(real) if not n.startswith("_") and getattr(real, n).__class__.__name__ != "module"
@@ -242,3 +247,20 @@ def test_documented_short_module_names_still_work(name: str) -> None:
     assert public
     for n in public:
         assert getattr(short, n) is getattr(real, n), f"unoengine.{name}.{n}"
+
+
+def test_the_engine_takes_profiles_as_values_and_the_facade_resolves_names() -> None:
+    """SETUP-1: the engine's ``new_game`` wants a Profile (it reads no files); a name given to it is
+    refused naming the field, while ``unoengine.new_game`` resolves the same name."""
+    import unoengine as u
+    from unoengine.engine import dealing
+
+    with pytest.raises(u.ProfileError, match="profile: value: expected a Profile, got str"):
+        dealing.new_game("classic-108", 4)  # type: ignore[arg-type]
+    with pytest.raises(u.ProfileError, match="profile: value: expected a Profile"):
+        dealing.from_position("classic-108", [["R1"], ["R2"]], ["R3"])  # type: ignore[arg-type]
+    profile = u.load_profile("classic-108")
+    assert u.new_game("classic-108", 4, seed=3) == dealing.new_game(profile, 4, seed=3)
+    assert u.from_position("classic-108", [["R1"], ["R2"]], ["R3"]) == dealing.from_position(
+        profile, [["R1"], ["R2"]], ["R3"]
+    )

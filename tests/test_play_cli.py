@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 
 import unoengine as u
-from unoengine.tools import play as play_cli
 from unoengine.bots import make_bot
 from unoengine.simulate import next_move
+from unoengine.tools import play as play_cli
 
 PROMPT = "your move: "
 

@@ -43,8 +43,9 @@ def _check_profile(profile: Profile) -> Profile:
     # engine does no file I/O.
     if not isinstance(profile, Profile):
         raise ProfileError(
-            f"profile: expected a Profile, got {type(profile).__name__}; "
-            "unoengine.new_game and unoengine.from_position also take a profile name or file"
+            "profile", "value",
+            f"expected a Profile, got {type(profile).__name__}; "
+            "unoengine.new_game and unoengine.from_position also take a profile name or file",
         )
     return profile
 

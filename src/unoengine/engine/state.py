@@ -136,7 +136,7 @@ class GameState:
     reveal: Reveal | None = None
     """The last hand shown by a challenge; only its viewer sees it."""
     pending_draw: int = 0
-    """Cards the player to act draws on :class:`~unoengine.moves.Accept`: the total of a
+    """Cards the player to act draws on :class:`~unoengine.engine.moves.Accept`: the total of a
     Draw card stack in :attr:`Phase.PENALTY` (HOUSE-1), or of a Wild Draw Four (and any stack
     under it) in :attr:`Phase.CHALLENGE`; 0 in every other phase."""
     known: Known = ()

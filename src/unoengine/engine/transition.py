@@ -1,7 +1,7 @@
 """The transition function: ``apply(state, move) -> new state``.
 
 Each kind of move has one handler; each card's effect (ACT-1..9) has one function below.
-``apply`` first checks the move with :func:`unoengine.legality.check_move` and only then
+``apply`` first checks the move with :func:`~unoengine.engine.legality.check_move` and only then
 builds the new state: directly for the common moves (a draw, a pass, a plain play), through a
 :class:`Draft` for the rest. The input state is never changed.
 """

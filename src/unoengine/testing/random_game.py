@@ -49,7 +49,7 @@ def check_random_game(
     """Play ``rounds`` rounds (or to the end of the match) and check everything on the way.
 
     Seat ``i`` is played by ``bots[i]`` (or one bot for every seat), asked as
-    :func:`unoengine.simulate.next_move` asks bots: the others first, for their out-of-turn moves,
+    :func:`unoengine.bots.turns.next_move` asks bots: the others first, for their out-of-turn moves,
     then the player to act. A bot
     returning a move that is not in its view's legal moves fails the check with AssertionError,
     as does any broken invariant (cards conserved, phase, the expected legal moves, views hiding
