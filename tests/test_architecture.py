@@ -23,12 +23,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("formats",),
     ("bots",),
-    ("tools", "integrations"),
+    ("tools", "envs"),
     ("facade",),
     ("testing",),
 )
 """Lowest first. A module may import its own package and the layers before its own; packages that
-share a layer (tools and integrations) may not import each other."""
+share a layer (tools and envs, the integrations) may not import each other."""
 
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 
@@ -175,8 +175,11 @@ def test_the_checks_see_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
 
 
 def test_the_engine_does_no_file_io() -> None:
-    """The engine is pure: no file, path, process or network modules, and no ``open``."""
-    banned = {"pathlib", "os", "io", "importlib", "tomllib", "subprocess", "socket", "shutil", "sys", "multiprocessing"}
+    """The engine is pure: no file, path, process, clock or network modules, and no ``open``."""
+    banned = {
+        "pathlib", "os", "io", "importlib", "tomllib", "subprocess", "socket", "shutil", "sys", "multiprocessing",
+        "time", "datetime",
+    }
     problems = []
     for module, path in modules().items():
         if layer_of(module) != "engine":

@@ -122,13 +122,18 @@ def holds_color(hand: tuple[Card, ...], color: int) -> bool:
 
 
 def needs_target(state: GameState, card: int) -> bool:
-    """Does playing ``card`` name another player? Swap Hands always (ACT-7); custom cards per
-    effect (ACT-8); a 7 under seven-zero (HOUSE-3)."""
+    """Does playing ``card`` name another player in this state's game? (:func:`takes_target`)"""
+    return takes_target(state.profile, card)
+
+
+def takes_target(profile: Profile, card: int) -> bool:
+    """Does playing ``card`` name another player under ``profile``? Swap Hands always (ACT-7);
+    custom cards per effect (ACT-8); a 7 under seven-zero (HOUSE-3)."""
     if card == WILD_SWAP_HANDS:
         return True
     if card in (WILD_CUSTOMIZABLE, BLANK):
-        return get_effect(state.profile.custom_effect).needs_target
-    return state.profile.seven_zero and SYMBOL_OF[card] == SEVEN
+        return get_effect(profile.custom_effect).needs_target
+    return profile.seven_zero and SYMBOL_OF[card] == SEVEN
 
 
 def _target_rule(card: int) -> str:
@@ -249,6 +254,8 @@ def _append_plays(state: GameState, p: int, cards: Sequence[int], out: list[Move
 
 
 _JUMP_IN_PHASES: Final = (_PLAY, _DRAWN, _PENALTY)
+JUMP_IN_PHASES: Final = _JUMP_IN_PHASES
+"""HOUSE-2: the phases in which a player may jump in."""
 
 
 def may_jump_in(state: GameState, player: int) -> bool:

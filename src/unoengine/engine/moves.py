@@ -190,6 +190,11 @@ PLAYS_OF: Final = tuple(
 )
 
 
+def untargeted_play(player: int, code: int, color: int, uno: bool) -> Play:
+    """The interned Play of a card that names no player; ``color`` -1 for a coloured card."""
+    return _COLORED[player][code][color][uno] if color >= 0 else _PLAIN[player][code][uno]
+
+
 def targeted_play(player: int, code: int, color: int, target: int, uno: bool) -> Play:
     """The interned Play of a card aimed at ``target`` (Swap Hands, custom effects, a 7 under
     seven-zero); ``color`` -1 for a coloured card, which names none."""
