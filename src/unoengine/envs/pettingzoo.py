@@ -1,0 +1,412 @@
+"""UNO as a PettingZoo ``AECEnv`` (``pip install "unoengine[pettingzoo]"``).
+
+>>> from unoengine.envs.pettingzoo import env
+>>> table = env(num_players=4)
+>>> table.reset(seed=1)
+>>> for agent in table.agent_iter():
+...     obs, reward, termination, truncation, info = table.last()
+...     action = None if termination or truncation else table.action_space(agent).sample(obs["action_mask"])
+...     table.step(action)
+
+Importing this module registers the environment, so ``pettingzoo.make("aec", "unoengine/UNO-v0",
+num_players=3)`` builds the same wrapped environment as :func:`env` (pettingzoo 1.27 and later).
+
+**Agents** are ``player_0`` .. ``player_{n-1}``, in seat order (seat 0 is ``player_0``).
+
+**Actions** are ``Discrete(A)``: the shared table of :class:`~unoengine.envs.actions.ActionEncoding`
+for the profile and player count, with seats named relative to the acting player, so an index
+means the same decision in every seat. Action 0 is ``WAIT``: let an out-of-turn moment pass.
+
+**Observations** are dicts, as PettingZoo's classic card games have them:
+``{"observation": Box(0, high, (size,), float32), "action_mask": Box(0, 1, (A,), int8)}``. The
+observation is :class:`~unoengine.envs.observations.ObservationEncoding` of the agent's own
+:class:`~unoengine.engine.view.PlayerView` (never another hand). The mask holds the agent's legal
+actions only while it is ``agent_selection`` (``WAIT`` included when it decides out of turn); it
+is all zeros for every other agent, and for everyone once the game is over or truncated. The
+selected agent's ``infos`` entry has ``legal_actions`` (the same actions as a sorted list) and
+``out_of_turn`` (whether ``WAIT`` is among them); the others' entries are empty.
+
+**Out-of-turn decisions.** UNO lets players act out of turn: catch a player who did not call
+UNO (UNO-2), call it late (UNO-4), jump in with an identical card (HOUSE-2). An AEC game asks one
+agent at a time, so a :class:`~unoengine.envs.table.Table` decides whose decision it is:
+
+- ``out_of_turn="windows"`` (the default): after every move, each other player who now has a
+  legal move is selected in turn, in seat order after the player to act, with ``WAIT`` among
+  its actions (a *window*); then the player to act is selected, without ``WAIT``. A move made in
+  a window (a catch, a late call, a jump-in) changes the state, and the windows open again on the
+  new state. Every move of the game is reachable.
+- ``out_of_turn="turn-only"``: only the player to act is ever selected, with all of its own
+  legal moves (a catch of the previous player included); nobody catches, calls late or jumps in
+  out of turn, and ``WAIT`` is never legal.
+
+**Rewards** come at the end of a round, to every agent at once, from
+:func:`~unoengine.envs.table.round_rewards`; every other step rewards 0. They are zero-sum.
+``reward="win"``: +1 for the round's winner, -1/(n-1) for each other player. ``reward="points"``:
+the points the round scored for each player (SCORE-1..4) less the table's average, negated
+under ``own-hand-lowest-wins`` scoring. ``_cumulative_rewards`` follow PettingZoo's rule: an
+agent's entry is reset when it acts, and ``last()`` returns what it gained since.
+
+**The end.** With ``match=False`` (the default) the game is one round: every agent is terminated
+when the round ends. With ``match=True`` rounds follow each other until the match is over
+(SCORE-2..4): each round's end pays its rewards, the next dealer is selected with the single
+legal action ``NextRound`` (deal the next round), and every agent is terminated when the match
+is over. ``max_steps`` truncates every agent after that many agent steps (``WAIT`` counts),
+unless the same step ended the game.
+
+**Parameters** (keywords; :func:`env` and :class:`raw_env` take the same):
+
+- ``profile="classic-108"``: a :class:`~unoengine.engine.profile.Profile`, a shipped name, a
+  composition such as ``"gdj85+jump-in+stacking"``, or a TOML path
+  (:func:`~unoengine.formats.composition.resolve_profile`).
+- ``num_players=2``: 2..10, within the profile's ``min_players .. max_players``.
+- ``render_mode=None``: ``"ansi"`` (``render()`` returns the text) or ``"human"`` (``render()``
+  prints it, and every step prints the table).
+- ``out_of_turn="windows"`` or ``"turn-only"``; ``reward="win"`` or ``"points"``;
+  ``match=False``; ``max_steps=None`` (or a positive int).
+
+``reset(seed=s)`` deals ``new_game(profile, n, seed=s)``, so an episode can be replayed with the
+engine alone; ``reset()`` without a seed draws the game's seed from a generator seeded by the
+last seed given (from the operating system before any). ``reset(options={"state": state})``
+starts from a given :class:`~unoengine.engine.state.GameState` of the same profile and player
+count (one built with ``from_position``, say); other option keys are ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+
+from ..engine.cards import Card
+from ..engine.dealing import new_game
+from ..engine.moves import MAX_PLAYERS, Move
+from ..engine.profile import Profile
+from ..engine.state import GameState, Phase
+from ..engine.view import view
+from ..formats.composition import resolve_profile
+from ..formats.notation import format_move
+from .actions import ActionEncoding, ActionError
+from .extras import require
+from .observations import ObservationEncoding
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+_pettingzoo: Any = require("pettingzoo", "pettingzoo")
+_wrappers: Any = require("pettingzoo.utils.wrappers", "pettingzoo")
+_spaces: Any = require("gymnasium.spaces", "pettingzoo")
+_logger: Any = require("gymnasium.logger", "pettingzoo")
+np: Any = require("numpy", "pettingzoo")
+
+ENV_ID: Final = "unoengine/UNO-v0"
+"""The id of this environment in PettingZoo's registry."""
+
+RenderMode = Literal["human", "ansi"]
+ProfileLike = Profile | str | Path | Sequence[str | Path]
+
+_PHASE_WORDS: Final = {
+    Phase.PLAY: "to play",
+    Phase.DRAWN: "to play the drawn card or pass",
+    Phase.CHALLENGE: "to challenge or accept a Wild Draw Four",
+    Phase.CHOOSE_COLOR: "to name the first card's colour",
+    Phase.PENALTY: "to answer the Draw card or accept",
+}
+
+AECEnv: Any = _pettingzoo.AECEnv
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """UNO for PettingZoo's AEC API, without the wrappers (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "unoengine_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        *,
+        profile: ProfileLike = "classic-108",
+        num_players: int = 2,
+        render_mode: RenderMode | None = None,
+        out_of_turn: OutOfTurn = "windows",
+        reward: RewardMode = "win",
+        match: bool = False,
+        max_steps: int | None = None,
+    ) -> None:
+        super().__init__()
+        resolved = resolve_profile(profile)
+        _check_players(resolved, num_players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ActionError(f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
+        if out_of_turn not in OUT_OF_TURN:
+            raise ActionError(f"out_of_turn: expected one of {', '.join(OUT_OF_TURN)}, got {out_of_turn!r}")
+        if reward not in REWARD_MODES:
+            raise ActionError(f"reward: expected one of {', '.join(REWARD_MODES)}, got {reward!r}")
+        if not isinstance(match, bool):
+            raise ActionError(f"match: expected True or False, got {match!r}")
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise ActionError(f"max_steps: expected None or a positive int, got {max_steps!r}")
+        self.profile: Profile = resolved
+        self.num_players = num_players
+        self.render_mode = render_mode
+        self.out_of_turn: OutOfTurn = out_of_turn
+        self.reward_mode: RewardMode = reward
+        self.match = match
+        self.max_steps = max_steps
+        self.actions = ActionEncoding(resolved, num_players)
+        self.observations = ObservationEncoding(resolved, num_players)
+
+        self.possible_agents: list[str] = [f"player_{p}" for p in range(num_players)]
+        self.agents: list[str] = []
+        self._seat: dict[str, int] = {a: p for p, a in enumerate(self.possible_agents)}
+        high = self.observations.high()
+        size, actions = self.observations.size, self.actions.size
+        # One space object per agent, so that seeding one agent's space leaves the others alone.
+        self.observation_spaces: dict[str, Any] = {
+            a: _spaces.Dict({
+                "observation": _spaces.Box(low=0.0, high=high, shape=(size,), dtype=np.float32),
+                "action_mask": _spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces: dict[str, Any] = {a: _spaces.Discrete(actions) for a in self.possible_agents}
+
+        self.table: Table | None = None
+        self.steps = 0
+        self.last_move: tuple[int, Move | None] | None = None
+        """The seat and move of the last step (None for ``WAIT``), for :meth:`render`."""
+        self._rng: Any = None
+        self.agent_selection: str = self.possible_agents[0]
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    # --- spaces ---------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # --- the game -------------------------------------------------------------------------
+    @property
+    def game_state(self) -> GameState:
+        """The engine's state of the game now (after :meth:`reset`)."""
+        return self._table().state
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise ActionError("the environment has not been reset")
+        return self.table
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        start = (options or {}).get("state")
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            game_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = np.random.default_rng()
+            game_seed = int(self._rng.integers(0, 2**64, dtype=np.uint64))
+        if start is None:
+            state = new_game(self.profile, self.num_players, seed=game_seed)
+        elif not isinstance(start, GameState):
+            raise ActionError(f"options['state']: expected a GameState, got {type(start).__name__}")
+        elif len(start.hands) != self.num_players or start.profile != self.profile:
+            raise ActionError(f"options['state']: a game of another profile or player count than {self!r}")
+        elif start.phase >= (Phase.MATCH_OVER if self.match else Phase.ROUND_OVER):
+            raise ActionError("options['state']: the game is already over")
+        else:
+            state = start
+        self.table = Table(state, self.out_of_turn)
+        self.steps = 0
+        self.last_move = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def _select(self, done: bool = False) -> None:
+        """Select the table's actor and give it its info (the others' infos, and all once the game
+        is ``done``, are empty)."""
+        table = self._table()
+        agent = self.possible_agents[table.actor]
+        self.agent_selection = agent
+        self.infos = {a: {} for a in self.agents}
+        if done:
+            return
+        self.infos[agent] = {
+            "legal_actions": self.actions.legal_actions(table.moves(), wait=table.may_wait),
+            "out_of_turn": table.may_wait,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table()
+        seat = self._seat[agent]
+        if action is None:
+            raise ActionError(f"action: {agent} is still playing, so None is no action (WAIT is 0)")
+        move = self.actions.move(action, seat)
+        before = table.state.phase
+        table.act(move)  # ActionError for an illegal action; nothing has changed then
+        state = table.state
+        self.steps += 1
+        self.last_move = (seat, move)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        over = False
+        if before < Phase.ROUND_OVER <= state.phase:
+            payoff = round_rewards(state, self.reward_mode)
+            self.rewards = {a: payoff[p] for p, a in enumerate(self.possible_agents)}
+            over = state.phase is Phase.MATCH_OVER or not self.match
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select(done=over or self.truncations[agent])
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        table = self._table()
+        seat = self._seat[agent]
+        v = view(table.state, seat)
+        live = agent in self.terminations and not (self.terminations[agent] or self.truncations[agent])
+        if live and agent == self.agent_selection:
+            mask = np.frombuffer(self.actions.mask(v, wait=table.may_wait), dtype=np.int8)
+        else:
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+        return {"observation": self.observations.encode(v), "action_mask": mask}
+
+    # --- rendering ------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            _logger.warn("render() called without a render_mode: pass render_mode='ansi' or 'human'")
+            return None
+        text = self.render_text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def render_text(self) -> str:
+        """The table as the selected agent sees it, with the public facts."""
+        table = self._table()
+        state = table.state
+        actor = table.actor
+        v = view(state, actor)
+        n = self.num_players
+        head = f"UNO {self.profile.name}, {n} players, round {v.round_number}"
+        if self.match:
+            head += ", scores " + " ".join(f"p{p}:{s}" for p, s in enumerate(v.scores))
+        color = str(v.color) if v.color is not None else "none yet"
+        facts = (f"top card {_card(v.top_card)}, colour {color}, "
+                 f"{'clockwise' if v.direction == 1 else 'counter-clockwise'}, draw pile {v.draw_pile_size}")
+        if v.pending_draw:
+            facts += f", pending draw {v.pending_draw}"
+        hands = []
+        for p, size in enumerate(v.hand_sizes):
+            mark = "*" if p == v.current and not v.round_over else ""
+            note = " (not called UNO)" if p == v.uno_exposed else ""
+            hands.append(f"{mark}p{p}:{size}{note}")
+        lines = [head, facts, "hands " + " ".join(hands)]
+        if v.round_over and v.last_round is not None:
+            result = v.last_round
+            lines.append(f"round over: p{result.winner} wins{' (blocked round)' if result.blocked else ''}, "
+                         f"points {' '.join(f'p{p}:{w}' for p, w in enumerate(result.points_won))}")
+            if v.match_winner is not None:
+                lines.append(f"match over: p{v.match_winner} wins the match")
+        else:
+            lines.append(f"p{v.current} {_PHASE_WORDS.get(v.phase, v.phase.name.lower())}")
+        lines.append("last move: " + self._last_text())
+        done = bool(self.agents) and all(self.terminations[a] or self.truncations[a] for a in self.agents)
+        if not done and self.agents:
+            when = " out of turn" if table.may_wait else ""
+            lines.append(f"player_{actor} decides{when}, holding {' '.join(_card(c) for c in v.hand) or 'nothing'}")
+            legal = self.actions.legal_actions(table.moves(), wait=table.may_wait)
+            lines.append("actions " + ", ".join(f"{i} {self.actions.describe(i)}" for i in legal))
+        elif self.agents:
+            lines.append("the game is over" if any(self.terminations.values()) else "the game was truncated")
+        return "\n".join(lines)
+
+    def _last_text(self) -> str:
+        if self.last_move is None:
+            return "none yet"
+        seat, move = self.last_move
+        return f"p{seat} let the moment pass" if move is None else format_move(move)
+
+    def close(self) -> None:
+        pass
+
+    # --- pickling (deepcopy, vectorised environments) ---------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        # ObservationEncoding holds the numpy module, which does not pickle: rebuild it instead.
+        return {k: v for k, v in self.__dict__.items() if k != "observations"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.observations = ObservationEncoding(self.profile, self.num_players)
+
+    def __repr__(self) -> str:
+        return f"<unoengine_v0 {self.profile.name}, {self.num_players} players, {self.out_of_turn}>"
+
+
+def _card(card: Card) -> str:
+    return repr(card)
+
+
+def _check_players(profile: Profile, num_players: int) -> None:
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ActionError(f"num_players: expected an int, got {num_players!r}")
+    lo, hi = max(2, profile.min_players), min(profile.max_players, MAX_PLAYERS)
+    if not lo <= num_players <= hi:
+        raise ActionError(f"num_players: profile {profile.name!r} is for {lo} to {hi} players, got {num_players}")
+
+
+def env(
+    *,
+    profile: ProfileLike = "classic-108",
+    num_players: int = 2,
+    render_mode: RenderMode | None = None,
+    out_of_turn: OutOfTurn = "windows",
+    reward: RewardMode = "win",
+    match: bool = False,
+    max_steps: int | None = None,
+) -> Any:
+    """:class:`raw_env` in PettingZoo's usual wrappers for a classic game with action masks: an
+    illegal action ends the game with -1 for its agent (``TerminateIllegalWrapper``), an action
+    outside the space fails an assertion, and the call order is enforced."""
+    inner = raw_env(
+        profile=profile, num_players=num_players, render_mode=render_mode, out_of_turn=out_of_turn,
+        reward=reward, match=match, max_steps=max_steps,
+    )
+    wrapped = _wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return _wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def _register() -> None:
+    """Make ``pettingzoo.make("aec", "unoengine/UNO-v0", ...)`` build :func:`env` (pettingzoo >= 1.27)."""
+    register = getattr(_pettingzoo, "register", None)
+    registry = getattr(_pettingzoo, "aec_registry", None)
+    if register is None or registry is None or ENV_ID in registry:
+        return
+    register("aec", ENV_ID, entry_point=env)
+
+
+_register()
+
+__all__ = ["ENV_ID", "env", "raw_env"]
