@@ -1,0 +1,405 @@
+"""A Gymnasium environment: one learning seat at an UNO table of shipped bots (docs/rl.md).
+
+>>> import gymnasium
+>>> import unoengine.envs.gymnasium  # registers "unoengine/UNO-v0"
+>>> env = gymnasium.make("unoengine/UNO-v0", num_players=3, opponents="heuristic")
+>>> obs, info = env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
+
+``gymnasium.make("unoengine.envs.gymnasium:unoengine/UNO-v0")`` imports this module itself, so it
+works in a fresh interpreter. (Gymnasium 1.x loads no plugin entry points, so the short id needs
+this module imported first.)
+
+**An episode is one round.** :meth:`UnoEnv.reset` deals a new match and plays the bots until the
+learner must decide; each :meth:`UnoEnv.step` applies the learner's action and again plays the
+bots until the learner's next decision or the end of the round. (A deal whose round the bots end
+before the learner's first decision, such as a two-player run of Skips, is dealt again, so every
+episode has at least one step.)
+
+Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
+
+- ``profile``: a :class:`~unoengine.engine.profile.Profile` or what ``load_profile`` takes, a
+  shipped name or a composition such as ``"gdj85+jump-in+stacking+seven-zero"`` (default
+  ``"classic-108"``).
+- ``num_players``: 2 to 10, within the profile's range (default 2).
+- ``opponents``: the bots in the other seats: one bot name for all (``"random"``, ``"heuristic"``,
+  ``"ismcts"``, any name given to ``register_bot``), or a sequence of n-1 of them, the k-th in
+  the seat k places after the learner's. A bot factory (a class, a function making a bot) may
+  stand in for a name. Every reset makes fresh bots.
+- ``seat``: the learner's seat 0..n-1, or ``"random"`` to draw it at each reset (default 0);
+  ``reset(options={"seat": k})`` fixes it for one episode. ``env.seat`` is the seat now.
+- ``reward``: ``"win"`` (+1 for the round's winner, -1/(n-1) for the others) or ``"points"``
+  (the round's points against the table's average, SCORE-1..4); both come from
+  :func:`unoengine.envs.table.round_rewards`. The reward is 0 on every step before the round ends.
+- ``out_of_turn``: ``"windows"`` (default) or ``"turn-only"``, as in :class:`~unoengine.envs.table.Table`.
+- ``illegal_action``: ``"penalty"`` (default) or ``"raise"``; ``illegal_penalty`` (default -1.0).
+- ``max_steps``: truncate the episode after this many learner steps (``truncated=True``, reward 0);
+  None (default) never truncates.
+- ``render_mode``: None, ``"ansi"`` (``render()`` returns the learner's table as text) or
+  ``"human"`` (the same text is printed after every reset and step).
+
+**Illegal actions.** Under ``illegal_action="penalty"`` an action that is not legal for the
+learner now (masked out, outside the action space, or not an integer) never raises: nothing is
+played, the episode ends with ``terminated=True``, reward ``illegal_penalty`` and
+``info["illegal_action"] = True``. Under ``"raise"`` it raises
+:class:`~unoengine.envs.actions.ActionError` instead and changes nothing. A legal action never
+ends the episode this way. The legal actions are ``action_masks()`` (a bool array, the form
+sb3-contrib's ``MaskablePPO`` asks for; Gymnasium 1.x wrappers do not forward it, so after
+``gymnasium.make`` call ``env.unwrapped.action_masks()`` or ``env.get_wrapper_attr("action_masks")()``)
+and ``info["action_mask"]``; once the episode is over the mask is all False and ``step`` raises
+``gymnasium.error.ResetNeeded``.
+
+**Observations and actions** are the shared encodings of :mod:`.observations` and :mod:`.actions`,
+seen from the learner's seat: ``observation_space`` is ``Box(0, high, (size,), float32)``,
+``action_space`` is ``Discrete(A)``; ``env.encoding.describe(a)`` names an action.
+
+**Out-of-turn windows.** With ``out_of_turn="windows"``, after every move each player other than
+the one to act who has a legal move (catch a missed UNO, call UNO late, jump in) gets one
+decision. When the learner has one, ``step`` is asked for it: ``info["window"]`` is True and the
+mask holds ``WAIT`` (action 0, let the moment pass) beside the out-of-turn moves. On its own
+turn the learner never has ``WAIT``. The observation shows a window too: the player to act in it is
+another seat. With ``"turn-only"`` the learner decides only on its turn,
+``WAIT`` is never legal, and nobody acts out of turn.
+
+**The bots' moves between the learner's steps.** The :class:`~unoengine.envs.table.Table` says
+whose decision it is; while it is a bot's, that bot is asked from its own view with its own
+``random.Random`` (seeded from the episode's seed), and its move, or ``WAIT`` when it returns None
+in a window, goes through the table. A bot's illegal move raises
+:class:`~unoengine.bots.turns.BotError`. The moves made since the learner's previous decision
+(its own first) are ``env.last_moves``, and the ``ansi`` rendering lists them.
+
+``info`` holds ``action_mask``, ``illegal_action``, ``seat`` (the learner's), ``window`` (it decides
+out of turn) and, once the round is over, ``winner``.
+
+Determinism: ``reset(seed=s)`` draws the seat (when random), the deal's seed and one seed per bot
+from ``self.np_random``, so the same seed and the same actions give the same episode.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
+
+from ..bots import Bot, BotFactory, make_bot
+from ..bots.turns import BotError
+from ..engine.dealing import new_game
+from ..engine.moves import Move
+from ..engine.profile import Profile
+from ..engine.state import Phase
+from ..engine.view import PlayerView, view
+from ..formats.composition import Spec, resolve_profile
+from ..formats.notation import format_move
+from .actions import ActionEncoding, ActionError
+from .extras import require
+from .observations import ObservationEncoding
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+
+if TYPE_CHECKING:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+else:
+    gymnasium = require("gymnasium", "gymnasium")
+    np = require("numpy", "gymnasium")
+    npt = require("numpy.typing", "gymnasium")
+
+ENV_ID: Final = "unoengine/UNO-v0"
+ENTRY_POINT: Final = "unoengine.envs.gymnasium:UnoEnv"
+ILLEGAL_MODES: Final = ("penalty", "raise")
+RENDER_MODES: Final = ("ansi", "human")
+_SEED_BOUND: Final = 2**63
+_DEALS: Final = 1000
+
+IllegalAction = Literal["penalty", "raise"]
+Opponent: TypeAlias = str | BotFactory
+Observation: TypeAlias = "npt.NDArray[np.float32]"
+Mask: TypeAlias = "npt.NDArray[np.bool_]"
+
+
+class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One learning seat against shipped bots; one episode is one round (see the module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+    action_space: gymnasium.spaces.Discrete
+
+    def __init__(
+        self,
+        profile: Profile | Spec = "classic-108",
+        num_players: int = 2,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | Literal["random"] = 0,
+        reward: RewardMode = "win",
+        out_of_turn: OutOfTurn = "windows",
+        illegal_action: IllegalAction = "penalty",
+        illegal_penalty: float = -1.0,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.profile: Profile = resolve_profile(profile)
+        self.encoding = ActionEncoding(self.profile, num_players)
+        self.num_players: int = num_players
+        new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
+        self.observations = ObservationEncoding(self.profile, num_players)
+        self._opponents = _opponent_factories(opponents, num_players)
+        if seat != "random" and not _is_seat(seat, num_players):
+            raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {seat!r}")
+        self._seat_option: int | Literal["random"] = seat
+        _check_choice("reward", reward, REWARD_MODES)
+        _check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
+        _check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
+        if render_mode is not None:
+            _check_choice("render_mode", render_mode, RENDER_MODES)
+        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
+            raise ActionError(f"max_steps: expected a positive integer or None, got {max_steps!r}")
+        self.reward_mode: RewardMode = reward
+        self.out_of_turn: OutOfTurn = out_of_turn
+        self.illegal_action: IllegalAction = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.observation_space = gymnasium.spaces.Box(
+            0.0, self.observations.high(), (self.observations.size,), np.float32
+        )
+        self.action_space = gymnasium.spaces.Discrete(self.encoding.size)
+
+        self.seat: int = 0 if seat == "random" else seat
+        """The learner's seat in the current episode."""
+        self.table: Table | None = None
+        """The live game (None before the first reset); ``table.state`` is the full state."""
+        self.last_moves: list[Move] = []
+        """The moves made since the learner's previous decision, its own first."""
+        self.bots: list[Bot | None] = []
+        """The bots of the current episode by seat (None at the learner's)."""
+        self._rngs: list[random.Random] = []
+        self._mask = bytearray(self.encoding.size)
+        self._steps = 0
+        self._over = True
+        self._illegal = False
+
+    # --- the Gymnasium API ------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new match from ``seed`` and play the bots up to the learner's first decision.
+        ``options={"seat": k}`` seats the learner at ``k`` for this episode."""
+        super().reset(seed=seed)
+        n = self.num_players
+        seat_option = self._seat_option
+        for key, value in (options or {}).items():
+            if key != "seat":
+                raise ActionError(f"reset options: unknown option {key!r} (known: seat)")
+            if value != "random" and not _is_seat(value, n):
+                raise ActionError(f"reset options: seat: expected 0..{n - 1} or 'random', got {value!r}")
+            seat_option = value
+        rng = self.np_random
+        self.seat = seat = int(rng.integers(n)) if seat_option == "random" else int(seat_option)
+        for _ in range(_DEALS):
+            game_seed = int(rng.integers(_SEED_BOUND))
+            bot_seeds = rng.integers(_SEED_BOUND, size=n)
+            self._rngs = [random.Random(int(s)) for s in bot_seeds]
+            self.bots = [None if p == seat else self._opponents[(p - seat) % n - 1]() for p in range(n)]
+            self.table = table = Table(new_game(self.profile, n, game_seed), self.out_of_turn)
+            self.last_moves = []
+            self._play_bots()
+            if table.state.phase < Phase.ROUND_OVER:
+                break  # else the bots ended the round before the learner's first decision: deal again
+        else:
+            raise RuntimeError(f"{_DEALS} deals in a row ended before seat {seat}'s first decision")
+        self._steps = 0
+        self._illegal = False
+        self._over = False
+        self._settle()
+        if self.render_mode == "human":
+            print(self._text())
+        return self._observe(), self._info()
+
+    def step(self, action: int | np.integer[Any]) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the learner's ``action``, then the bots up to the learner's next decision."""
+        table = self.table
+        if table is None or self._over:
+            raise gymnasium.error.ResetNeeded("step() after the episode ended: call reset() first")
+        index = _action_index(action, self.encoding.size)
+        if index is None or not self._mask[index]:
+            if self.illegal_action == "raise":
+                raise ActionError(f"action {action!r} is not a legal action of seat {self.seat} now")
+            self._illegal = self._over = True
+            self._mask = bytearray(self.encoding.size)
+            return self._observe(), self.illegal_penalty, True, False, self._info()
+        move = self.encoding.move(index, self.seat)
+        table.act(move)
+        self.last_moves = [] if move is None else [move]
+        self._steps += 1
+        self._play_bots()
+        self._settle()
+        terminated = table.state.phase >= Phase.ROUND_OVER
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        reward = round_rewards(table.state, self.reward_mode)[self.seat] if terminated else 0.0
+        if truncated:
+            self._over = True
+        if self.render_mode == "human":
+            print(self._text())
+        return self._observe(), float(reward), terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """``ansi``: the learner's table as text; ``human``: that text printed; else None."""
+        if self.render_mode == "ansi":
+            return self._text()
+        if self.render_mode == "human":
+            print(self._text())
+        return None
+
+    def action_masks(self) -> Mask:
+        """The learner's legal actions now, as a bool array (all False once the episode is over)."""
+        return np.frombuffer(bytes(self._mask), dtype=np.uint8).astype(np.bool_)
+
+    # --- the table --------------------------------------------------------------------------
+    @property
+    def window(self) -> bool:
+        """Is the learner deciding out of turn now (so ``WAIT`` is among its actions)?"""
+        return not self._over and self.table is not None and self.table.may_wait
+
+    def learner_view(self) -> PlayerView:
+        """What the learner may know now (its observation is the encoding of this view)."""
+        if self.table is None:
+            raise gymnasium.error.ResetNeeded("no game before reset()")
+        return view(self.table.state, self.seat)
+
+    def _play_bots(self) -> None:
+        """Let the bots decide until it is the learner's decision or the round is over."""
+        table = self.table
+        assert table is not None
+        seat, bots, rngs, log = self.seat, self.bots, self._rngs, self.last_moves
+        while table.state.phase < Phase.ROUND_OVER and table.actor != seat:
+            p = table.actor
+            bot = bots[p]
+            assert bot is not None
+            move = bot.act(view(table.state, p), rngs[p])
+            if move is None and not table.may_wait:
+                raise BotError(f"bot {bot.name!r} at seat {p} made no move on its turn")
+            try:
+                table.act(move)
+            except ActionError:
+                raise BotError(f"bot {bot.name!r} at seat {p} returned {move!r}, which is not legal") from None
+            if move is not None:
+                log.append(move)
+
+    def _settle(self) -> None:
+        """After the bots: the learner's mask, or the end of the episode."""
+        table = self.table
+        assert table is not None
+        if table.state.phase >= Phase.ROUND_OVER:
+            self._over = True
+            self._mask = bytearray(self.encoding.size)
+            return
+        moves = table.moves(self.seat)
+        mask = bytearray(self.encoding.size)
+        for i in self.encoding.legal_actions(moves, wait=table.may_wait):
+            mask[i] = 1
+        self._mask = mask
+
+    def _observe(self) -> Observation:
+        return self.observations.encode(self.learner_view())
+
+    def _info(self) -> dict[str, Any]:
+        table = self.table
+        assert table is not None
+        info: dict[str, Any] = {
+            "action_mask": self.action_masks(),
+            "illegal_action": self._illegal,
+            "seat": self.seat,
+            "window": self.window,
+        }
+        result = table.state.match.last_round
+        if table.state.phase >= Phase.ROUND_OVER and result is not None:
+            info["winner"] = result.winner
+        return info
+
+    def _text(self) -> str:
+        """The learner's table in a few lines of text (the ``ansi`` rendering)."""
+        if self.table is None:
+            return "no game: call reset()"
+        v = self.learner_view()
+        n, me = v.num_players, v.player
+        color = str(v.color) if v.color is not None else "none"
+        if v.round_over:
+            last = v.last_round
+            status = f"round over: p{last.winner} won" if last is not None else "round over"
+        elif self._illegal:
+            status = "episode over: illegal action"
+        else:
+            status = f"p{v.current} to act ({v.phase.name.lower()})"
+            if self.window:
+                status += f"; p{me} may act out of turn (WAIT passes)"
+        sizes = "  ".join(f"p{(me + k) % n}{'*' if k == 0 else ''}:{v.hand_sizes[(me + k) % n]}" for k in range(n))
+        lines = [
+            f"UNO {self.profile.name}  round {v.round_number}  {status}",
+            f"top {v.top_card!r}  colour {color}  direction {'clockwise' if v.direction == 1 else 'counter-clockwise'}"
+            f"  draw pile {v.draw_pile_size}" + (f"  pending draw {v.pending_draw}" if v.pending_draw else ""),
+            f"hands {sizes}",
+            f"p{me} holds {' '.join(repr(c) for c in v.hand) or '(nothing)'}",
+        ]
+        if self.last_moves:
+            lines.append("moves " + ", ".join(format_move(m) for m in self.last_moves))
+        legal = [i for i, bit in enumerate(self._mask) if bit]
+        if legal:
+            lines.append("actions " + "  ".join(f"[{i}] {self.encoding.describe(i)}" for i in legal))
+        return "\n".join(lines)
+
+
+def _action_index(action: object, size: int) -> int | None:
+    """The action as a plain index, or None when it is not an integer 0..size-1."""
+    if isinstance(action, bool | np.bool_):
+        return None
+    try:
+        index = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+    return index if 0 <= index < size else None
+
+
+def _is_seat(value: object, n: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ActionError(f"{name}: expected one of {', '.join(choices)}, got {value!r}")
+
+
+def _opponent_factories(opponents: Opponent | Sequence[Opponent], n: int) -> list[BotFactory]:
+    """One bot factory per other seat, the k-th for the seat k+1 places after the learner's."""
+    if isinstance(opponents, str) or callable(opponents):
+        listed: list[Opponent] = [opponents] * (n - 1)
+    else:
+        listed = list(opponents)
+        if len(listed) != n - 1:
+            raise ActionError(f"opponents: expected one bot or {n - 1} of them for {n} players, got {len(listed)}")
+    out: list[BotFactory] = []
+    for o in listed:
+        if isinstance(o, str):
+            make_bot(o)  # an unknown name fails now, naming the known bots
+            out.append(_named(o))
+        elif callable(o):
+            out.append(o)
+        else:
+            raise ActionError(f"opponents: expected a bot name or factory, got {o!r}")
+    return out
+
+
+def _named(name: str) -> BotFactory:
+    def factory() -> Bot:
+        return make_bot(name)
+
+    return factory
+
+
+def register_env() -> None:
+    """Register ``"unoengine/UNO-v0"`` with Gymnasium (done on import; calling again does nothing)."""
+    if ENV_ID not in gymnasium.envs.registry:
+        gymnasium.register(id=ENV_ID, entry_point=ENTRY_POINT)
+
+
+register_env()
