@@ -50,7 +50,6 @@ class ObservationEncoding:
     def __init__(self, profile: Profile, num_players: int) -> None:
         if isinstance(num_players, bool) or not isinstance(num_players, int) or not 2 <= num_players <= MAX_PLAYERS:
             raise ActionError(f"num_players: expected 2..{MAX_PLAYERS}, got {num_players!r}")
-        np_ = _np
         self.profile = profile
         self.num_players = n = num_players
         self.kinds: tuple[int, ...] = tuple(code for code, k in enumerate(profile.play_deck) if k)
@@ -82,10 +81,12 @@ class ObservationEncoding:
         self.layout: tuple[Segment, ...] = tuple(segments)
         self.size = offset
         self._at = {s.name: s.offset for s in segments}
-        kind_of = np_.full(max(self.kinds) + 1, -1, dtype=np_.intp)
-        kind_of[list(self.kinds)] = np_.arange(k)
-        self._kind_of = kind_of
+        kinds_of = [-1] * (max(self.kinds) + 1)
+        for j, code in enumerate(self.kinds):
+            kinds_of[code] = j
+        self._kinds_of: tuple[int, ...] = tuple(kinds_of)
         self._k = k
+        self._last_discard: tuple[tuple[int, ...], Any] = ((), _np.zeros(k, dtype=_np.float32))
 
     def __repr__(self) -> str:
         return f"ObservationEncoding({self.profile.name!r}, {self.num_players} players, {self.size} entries)"
@@ -94,47 +95,76 @@ class ObservationEncoding:
         return next(s for s in self.layout if s.name == name)
 
     def encode(self, v: PlayerView) -> npt.NDArray[np.float32]:
-        """The observation of the view's player (a new float32 vector of ``size`` entries)."""
-        np_ = _np
-        n, k, at, kind_of = self.num_players, self._k, self._at, self._kind_of
+        """The observation of the view's player (a new float32 vector of ``size`` entries).
+
+        Only the entries that are not 0 are written, one by one (a view has a few dozen); the
+        discard pile's counts are carried over from the previous call when the pile only grew by
+        a card, as it does from one step to the next, so no step loops over the whole pile."""
+        n, at, kind_of = self.num_players, self._at, self._kinds_of
         if v.num_players != n or (v.profile is not self.profile and v.profile != self.profile):
             raise ActionError(f"view: of another game than {self!r}")
-        out = np_.zeros(self.size, dtype=np_.float32)
         me = v.player
+        out = _np.zeros(self.size, dtype=_np.float32)
 
         def counts(offset: int, cards: tuple[int, ...]) -> None:
-            if cards:
-                codes = np_.fromiter(cards, dtype=np_.intp, count=len(cards))
-                out[offset:offset + k] = np_.bincount(kind_of[codes], minlength=k)
+            seen: dict[int, int] = {}
+            for c in cards:
+                j = offset + kind_of[c]
+                seen[j] = seen.get(j, 0) + 1
+            for j, copies in seen.items():
+                out[j] = copies
 
         counts(at["hand"], v.hand)
-        out[at["top_card"] + kind_of[v.discard_pile[-1]]] = 1
+        pile = v.discard_pile
+        out[at["top_card"] + kind_of[pile[-1]]] = 1
         if v.color is not None:
             out[at["color"] + v.color] = 1
         if v.drawn_card is not None:
             out[at["drawn_card"] + kind_of[v.drawn_card]] = 1
-        counts(at["discard"], v.discard_pile)
+        discard = at["discard"]
+        out[discard:discard + self._k] = self._discard_counts(pile)
         for owner, cards in v.known:
-            counts(at["known"] + ((owner - me) % n - 1) * k, cards)
-        sizes = v.hand_sizes
-        out[at["hand_sizes"]:at["hand_sizes"] + n] = sizes[me:] + sizes[:me]
+            counts(at["known"] + ((owner - me) % n - 1) * self._k, cards)
+        sizes, scores, first, score = v.hand_sizes, v.scores, at["hand_sizes"], at["scores"]
+        for r in range(n):
+            seat = (me + r) % n
+            if sizes[seat]:
+                out[first + r] = sizes[seat]
+            if scores[seat]:
+                out[score + r] = scores[seat]
+        out[at["phase"] + v.phase] = 1
+        out[at["dealer"] + (v.dealer - me) % n] = 1
         if v.phase < Phase.ROUND_OVER:
             out[at["current"] + (v.current - me) % n] = 1
-        out[at["phase"] + v.phase] = 1
-        out[at["direction"]] = v.direction == 1
-        out[at["pending_draw"]] = v.pending_draw
-        out[at["draw_pile"]] = v.draw_pile_size
+        if v.direction == 1:
+            out[at["direction"]] = 1
         if v.uno_exposed is not None:
             out[at["uno_exposed"] + (v.uno_exposed - me) % n] = 1
         if v.challenge_attacker is not None:
             out[at["challenge_attacker"] + (v.challenge_attacker - me) % n] = 1
         if v.challenge_color is not None:
             out[at["challenge_color"] + v.challenge_color] = 1
-        out[at["passes"]] = v.passes
-        out[at["dealer"] + (v.dealer - me) % n] = 1
-        scores = v.scores
-        out[at["scores"]:at["scores"] + n] = scores[me:] + scores[:me]
+        if v.pending_draw:
+            out[at["pending_draw"]] = v.pending_draw
+        out[at["draw_pile"]] = v.draw_pile_size
+        if v.passes:
+            out[at["passes"]] = v.passes
         return out  # type: ignore[no-any-return]
+
+    def _discard_counts(self, pile: tuple[int, ...]) -> Any:
+        """Copies of each kind on ``pile`` (a float32 array), from the last pile if it grew by one."""
+        last, known = self._last_discard
+        if pile == last:
+            return known
+        if len(pile) == len(last) + 1 and pile[:-1] == last:
+            counts = known.copy()
+            counts[self._kinds_of[pile[-1]]] += 1
+        else:
+            counts = _np.zeros(self._k, dtype=_np.float32)
+            for c in pile:
+                counts[self._kinds_of[c]] += 1
+        self._last_discard = (pile, counts)
+        return counts
 
     def high(self) -> npt.NDArray[np.float32]:
         """Upper bounds of every entry (for a ``Box`` space): the deck's copies of a kind, the
