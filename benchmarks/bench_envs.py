@@ -1,0 +1,99 @@
+"""Environment steps per second: unoengine's PettingZoo env against RLCard 1.2.0's UNO env, in one run.
+
+    pip install -e '.[dev,bench]'     # the rl extras, and rlcard==1.2.0 (never a test dependency)
+    python benchmarks/bench_envs.py [--steps 20000] [--repeats 5] [--players 2 4 10]
+
+One step = what a learner's loop does: read the acting agent's observation and action mask, pick
+a random legal action, step. Ours is ``unoengine.envs.pettingzoo.env`` (the wrapped AEC env a
+user gets, full official rules, out-of-turn windows on) at each player count; RLCard's is
+``rlcard.make("uno")`` (two players only, simplified rules) with uniformly random legal
+actions. Runs are interleaved (ours, RLCard, ours, ...) so a noisy machine slows both alike,
+timed on this thread's CPU time (``time.thread_time``), and each figure is reported as the
+median with the minimum and maximum over the repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from unoengine.envs import pettingzoo as uno_pettingzoo
+
+
+def ours(players: int, steps: int, seed: int, out_of_turn: str = "windows") -> float:
+    """Steps per CPU second of the PettingZoo env with random masked actions."""
+    env = uno_pettingzoo.env(num_players=players, out_of_turn=out_of_turn)
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    done = 0
+    start = time.thread_time()
+    while done < steps:
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset(seed=int(rng.integers(2**31)))
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        done += 1
+    return steps / (time.thread_time() - start)
+
+
+def theirs(steps: int, seed: int) -> float:
+    """Steps per CPU second of RLCard's UNO env (2 players) with random legal actions."""
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": seed})
+    rng = random.Random(seed)
+    state, _ = env.reset()
+    done = 0
+    start = time.thread_time()
+    while done < steps:
+        if env.is_over():
+            state, _ = env.reset()
+            continue
+        legal = list(state["legal_actions"])
+        state, _ = env.step(legal[rng.randrange(len(legal))])
+        done += 1
+    return steps / (time.thread_time() - start)
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):>9,.0f}  ({min(values):,.0f} - {max(values):,.0f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=20_000, help="steps per timed run (default 20,000)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs of each (default 5)")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 10], help="player counts (default 2 4 10)")
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {args.steps:,} steps x {args.repeats} repeats, "
+          "thread CPU time; median (min - max) steps/s")
+    runs: dict[str, list[float]] = {}
+    jobs: list[tuple[str, Callable[[int], float]]] = []
+    for n in args.players:
+        jobs.append((f"unoengine PettingZoo, {n} players", lambda s, n=n: ours(n, args.steps, s)))
+        jobs.append((f"unoengine PettingZoo, {n} players, turn-only",
+                     lambda s, n=n: ours(n, args.steps, s, "turn-only")))
+    jobs.append(("RLCard 1.2.0 uno env, 2 players", lambda s: theirs(args.steps, s)))
+    for r in range(args.repeats):
+        for name, job in jobs:
+            runs.setdefault(name, []).append(job(1000 + r))
+        print(f"  repeat {r + 1}/{args.repeats} done", file=sys.stderr)
+    for name, values in runs.items():
+        print(f"{name:<45} {spread(values)}")
+    rl = statistics.median(runs["RLCard 1.2.0 uno env, 2 players"])
+    for n in args.players:
+        mine = statistics.median(runs[f"unoengine PettingZoo, {n} players"])
+        print(f"ratio to RLCard at 2 players: unoengine {n} players {mine / rl:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
