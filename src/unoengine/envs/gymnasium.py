@@ -94,7 +94,7 @@ from ..formats.notation import format_move
 from .actions import ActionEncoding, ActionError
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, check_choice, round_rewards
 
 if TYPE_CHECKING:
     import gymnasium
@@ -147,11 +147,11 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         if seat != "random" and not _is_seat(seat, num_players):
             raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {seat!r}")
         self._seat_option: int | Literal["random"] = seat
-        _check_choice("reward", reward, REWARD_MODES)
-        _check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
-        _check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
+        check_choice("reward", reward, REWARD_MODES)
+        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
+        check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
         if render_mode is not None:
-            _check_choice("render_mode", render_mode, RENDER_MODES)
+            check_choice("render_mode", render_mode, RENDER_MODES)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ActionError(f"max_steps: expected a positive integer or None, got {max_steps!r}")
         self.reward_mode: RewardMode = reward
@@ -362,11 +362,6 @@ def _action_index(action: object, size: int) -> int | None:
 
 def _is_seat(value: object, n: int) -> bool:
     return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n
-
-
-def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    if value not in choices:
-        raise ActionError(f"{name}: expected one of {', '.join(choices)}, got {value!r}")
 
 
 def _opponent_factories(opponents: Opponent | Sequence[Opponent], n: int) -> list[BotFactory]:

@@ -94,7 +94,7 @@ from ..formats.serialize import from_json, loads, to_json
 from .actions import WAIT, ActionEncoding, ActionError
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, Table, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, Table, check_choice, check_players, round_rewards
 
 pyspiel: Any = require("pyspiel", "openspiel")
 np: Any = require("numpy", "openspiel")
@@ -146,16 +146,12 @@ class Rules:
     def __init__(self, players: int, profile: str, out_of_turn: str, reward: str, max_game_length: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise ActionError(f"players: expected 2..{MAX_PLAYERS}, got {players!r}")
-        if out_of_turn not in OUT_OF_TURN:
-            raise ActionError(f"out_of_turn: expected one of {', '.join(OUT_OF_TURN)}, got {out_of_turn!r}")
-        if reward not in REWARD_MODES:
-            raise ActionError(f"reward: expected one of {', '.join(REWARD_MODES)}, got {reward!r}")
+        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
+        check_choice("reward", reward, REWARD_MODES)
         if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
             raise ActionError(f"max_game_length: expected a positive integer, got {max_game_length!r}")
         self.profile: Profile = resolve_profile(profile)
-        lo, hi = self.profile.min_players, self.profile.max_players
-        if not lo <= players <= hi:
-            raise ActionError(f"players: profile {self.profile.name!r} is for {lo} to {hi} players, got {players}")
+        check_players(self.profile, players, "players")
         self.parameters = {"players": players, "profile": profile, "out_of_turn": out_of_turn, "reward": reward,
                            "max_game_length": max_game_length}
         self.num_players = players

@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..engine.cards import Card
 from ..engine.dealing import new_game
-from ..engine.moves import MAX_PLAYERS, Move
+from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
 from ..engine.view import view
@@ -88,7 +88,16 @@ from ..formats.notation import format_move
 from .actions import ActionEncoding, ActionError
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+from .table import (
+    OUT_OF_TURN,
+    REWARD_MODES,
+    OutOfTurn,
+    RewardMode,
+    Table,
+    check_choice,
+    check_players,
+    round_rewards,
+)
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -138,13 +147,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         resolved = resolve_profile(profile)
-        _check_players(resolved, num_players)
+        check_players(resolved, num_players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ActionError(f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
-        if out_of_turn not in OUT_OF_TURN:
-            raise ActionError(f"out_of_turn: expected one of {', '.join(OUT_OF_TURN)}, got {out_of_turn!r}")
-        if reward not in REWARD_MODES:
-            raise ActionError(f"reward: expected one of {', '.join(REWARD_MODES)}, got {reward!r}")
+        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
+        check_choice("reward", reward, REWARD_MODES)
         if not isinstance(match, bool):
             raise ActionError(f"match: expected True or False, got {match!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
@@ -366,14 +373,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
 def _card(card: Card) -> str:
     return repr(card)
-
-
-def _check_players(profile: Profile, num_players: int) -> None:
-    if isinstance(num_players, bool) or not isinstance(num_players, int):
-        raise ActionError(f"num_players: expected an int, got {num_players!r}")
-    lo, hi = max(2, profile.min_players), min(profile.max_players, MAX_PLAYERS)
-    if not lo <= num_players <= hi:
-        raise ActionError(f"num_players: profile {profile.name!r} is for {lo} to {hi} players, got {num_players}")
 
 
 def env(

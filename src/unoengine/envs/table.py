@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..engine.legality import JUMP_IN_PHASES, legal_moves
-from ..engine.moves import Move
+from ..engine.moves import MAX_PLAYERS, Move
+from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply
 from .actions import ActionError
@@ -38,8 +39,7 @@ class Table:
     """A live game for a framework: the state, and whose decision it is."""
 
     def __init__(self, state: GameState, out_of_turn: OutOfTurn = "windows") -> None:
-        if out_of_turn not in OUT_OF_TURN:
-            raise ActionError(f"out_of_turn: expected one of {', '.join(OUT_OF_TURN)}, got {out_of_turn!r}")
+        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         self.windows = out_of_turn == "windows"
         self.state = state
         self._queue: list[int] = []
@@ -124,9 +124,24 @@ def round_rewards(state: GameState, mode: RewardMode = "win") -> tuple[float, ..
     n = len(state.hands)
     if mode == "win":
         return tuple(1.0 if p == result.winner else -1.0 / (n - 1) for p in range(n))
-    if mode != "points":
-        raise ActionError(f"reward: expected one of {', '.join(REWARD_MODES)}, got {mode!r}")
+    check_choice("reward", mode, REWARD_MODES)
     won = result.points_won
     mean = sum(won) / n
     sign = -1.0 if state.profile.scoring == "own-hand-lowest-wins" else 1.0
     return tuple(sign * (w - mean) for w in won)
+
+
+def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    """ActionError naming ``name`` unless ``value`` is one of ``choices`` (the adapters' options)."""
+    if value not in choices:
+        raise ActionError(f"{name}: expected one of {', '.join(choices)}, got {value!r}")
+
+
+def check_players(profile: Profile, num_players: object, name: str = "num_players") -> int:
+    """``num_players`` if the profile deals to that many (SETUP-1), else ActionError naming ``name``."""
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ActionError(f"{name}: expected an int, got {num_players!r}")
+    lo, hi = max(2, profile.min_players), min(profile.max_players, MAX_PLAYERS)
+    if not lo <= num_players <= hi:
+        raise ActionError(f"{name}: profile {profile.name!r} is for {lo} to {hi} players, got {num_players}")
+    return num_players
