@@ -253,8 +253,7 @@ def _append_plays(state: GameState, p: int, cards: Sequence[int], out: list[Move
             out.extend(plays_of[c][with_uno])
 
 
-_JUMP_IN_PHASES: Final = (_PLAY, _DRAWN, _PENALTY)
-JUMP_IN_PHASES: Final = _JUMP_IN_PHASES
+JUMP_IN_PHASES: Final = (_PLAY, _DRAWN, _PENALTY)
 """HOUSE-2: the phases in which a player may jump in."""
 
 
@@ -269,7 +268,7 @@ def may_jump_in(state: GameState, player: int) -> bool:
     return (
         state.profile.jump_in
         and player != state.current
-        and state.phase in _JUMP_IN_PHASES
+        and state.phase in JUMP_IN_PHASES
         and not IS_WILD[top]
         and top in state.hands[player]
     )
@@ -427,7 +426,7 @@ def _check_play(state: GameState, move: Play) -> None:
 def _check_jump_in(state: GameState, move: Play) -> None:
     """HOUSE-2: an out-of-turn play must be the top card's twin, at a moment that allows it."""
     card = _check_card(move)
-    if state.phase not in _JUMP_IN_PHASES:
+    if state.phase not in JUMP_IN_PHASES:
         detail = f"no jump-in while the phase is {state.phase.name}"
         raise _refuse(move, ("HOUSE-2", "no-jump-in-now"), detail)
     if card not in state.hands[move.player]:
