@@ -30,17 +30,17 @@ from unoengine.envs import pettingzoo as uno_pettingzoo
 def ours(players: int, steps: int, seed: int, out_of_turn: str = "windows") -> float:
     """Steps per CPU second of the PettingZoo env with random masked actions."""
     env = uno_pettingzoo.env(num_players=players, out_of_turn=out_of_turn)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     env.reset(seed=seed)
     done = 0
     start = time.thread_time()
     while done < steps:
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
-            env.reset(seed=int(rng.integers(2**31)))
+            env.reset(seed=rng.randrange(2**31))
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
+        env.step(int(legal[rng.randrange(len(legal))]))
         done += 1
     return steps / (time.thread_time() - start)
 

@@ -209,3 +209,51 @@ def test_observation_depends_only_on_the_view(seed: int) -> None:
     enc = observations("gdj85+stacking", 3)
     v = u.view(state, 1)
     assert enc.encode(v).tobytes() == enc.encode(u.view(state, 1)).tobytes()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_state_fast_path_equals_the_views_encoding(spec: str) -> None:
+    """``encode_state(state, p)`` (what the environments call every step) is ``encode(view(state, p))``
+    byte for byte, for every player of random states under every shipped profile and overlay, in
+    the order a game visits them (so the discard pile's carried counts are exercised) and shuffled
+    (so they are rebuilt)."""
+    profile = u.load_profile(spec)
+    checked = 0
+    for n in sorted({max(2, profile.min_players), min(profile.max_players, 4)}):
+        fast, slow = ObservationEncoding(profile, n), ObservationEncoding(profile, n)
+        visited = random_states(spec, n, 11, every=1)[: budget(120, 2000)]
+        shuffled = random.Random(spec).sample(visited, len(visited))
+        for state in [*visited, *shuffled]:
+            for p in range(n):
+                assert fast.encode_state(state, p).tobytes() == slow.encode(u.view(state, p)).tobytes()
+                checked += 1
+    assert checked > 200
+
+
+@settings(max_examples=budget(60, 400), deadline=None)
+@given(state=states(max_moves=200), data=st.data())
+def test_the_state_fast_path_on_hypothesis_states(state: u.GameState, data: st.DataObject) -> None:
+    n = len(state.hands)
+    enc = ObservationEncoding(state.profile, n)
+    p = data.draw(st.integers(0, n - 1))
+    assert enc.encode_state(state, p).tobytes() == enc.encode(u.view(state, p)).tobytes()
+
+
+def test_the_state_fast_path_hides_what_the_player_cannot_see() -> None:
+    rng = random.Random(3)
+    for spec in ("classic-108", "gdj85+seven-zero+jump-in"):
+        enc = observations(spec, 4)
+        for state in random_states(spec, 4, 5, every=5):
+            if state.round_over:
+                continue
+            for p in range(4):
+                twin = resample_hidden(state, p, rng)
+                assert enc.encode_state(twin, p).tobytes() == enc.encode_state(state, p).tobytes()
+
+
+def test_the_state_fast_path_refuses_another_game() -> None:
+    enc = observations("classic-108", 2)
+    with pytest.raises(ActionError, match="state: of another game"):
+        enc.encode_state(u.new_game("classic-108", 3, seed=1), 0)
+    with pytest.raises(ActionError, match=r"player: expected a seat 0\.\.1"):
+        enc.encode_state(u.new_game("classic-108", 2, seed=1), 2)

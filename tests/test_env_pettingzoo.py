@@ -292,8 +292,11 @@ def test_waiting_passes_the_window_on() -> None:
     assert e.agent_selection == "player_1"
     legal = e.infos["player_1"]["legal_actions"]
     assert WAIT not in legal and raw.actions.index(u.CatchUno(1, 0)) in legal
-    with pytest.raises(ActionError):
-        raw.step(WAIT)
+    strict = raw_env(num_players=3)  # the raw env refuses an illegal action (illegal_action="raise")
+    strict.reset(seed=3)
+    assert not strict.infos[strict.agent_selection]["out_of_turn"]
+    with pytest.raises(ActionError, match="wait"):
+        strict.step(WAIT)
 
 
 def test_turn_only_asks_the_player_to_act_alone() -> None:
@@ -306,21 +309,36 @@ def test_turn_only_asks_the_player_to_act_alone() -> None:
 
 def test_an_illegal_action() -> None:
     e = uno_missed()
-    raw = e.unwrapped
-    before = raw.game_state
-    play = raw.actions.index(u.Play(2, u.parse_card("B1")))
-    with pytest.raises(ActionError):
-        raw.step(play)  # the raw env refuses it and nothing changes
-    assert raw.game_state is before and e.agent_selection == "player_2"
-    with pytest.raises(ActionError):
-        raw.step(raw.actions.size)
-    # Wrapped: the illegal action ends the game, -1 for its agent.
+    strict = raw_env(num_players=3)  # illegal_action="raise", the raw env's default
+    strict.reset(options={"state": e.unwrapped.game_state})
+    before = strict.game_state
+    play = strict.actions.index(u.Play(2, u.parse_card("B1")))
+    assert strict.agent_selection == "player_2"
+    with pytest.raises(ActionError, match="not a legal action of player_2"):
+        strict.step(play)  # refused, and nothing changes
+    assert strict.game_state is before and strict.agent_selection == "player_2"
+    assert strict.infos["player_2"]["legal_actions"] == [WAIT, strict.actions.index(u.CatchUno(2, 0))]
+    # Outside the space: refused by both, and nothing changes.
+    for bad in (strict.actions.size, -1, 1.5, True, "3"):
+        with pytest.raises(ActionError, match="action: expected an index"):
+            strict.step(bad)
+        with pytest.raises(ActionError, match="action: expected an index"):
+            e.step(bad)
+    assert e.unwrapped.game_state is before and not any(e.terminations.values())
+    # env(): the illegal action ends the game, -1 for its agent and 0 for the others.
     e.last()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         e.step(play)
-    assert all(e.terminations.values())
-    assert e.unwrapped._cumulative_rewards["player_2"] == -1
+    assert all(e.terminations.values()) and not any(e.truncations.values())
+    assert e.unwrapped.game_state is before
+    assert e.rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -1.0}
+    obs, reward, terminated, truncated, info = e.last()
+    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": True})
+    assert not obs["action_mask"].any()
+    for _ in e.agent_iter():
+        e.step(None)  # each agent steps out of the ended game
+    assert e.agents == []
 
 
 # --- registry, rendering, parameters, imports --------------------------------------------------

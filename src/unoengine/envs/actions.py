@@ -114,6 +114,9 @@ class ActionEncoding:
         self._index: dict[Move, int] = {
             m: i for row in self._moves for i, m in enumerate(row) if m is not None
         }
+        # The same by object identity: legal_moves hands out the engine's interned moves, which
+        # this table holds too (so their ids stay unique), and an id is cheaper to hash than a move.
+        self._by_id: dict[int, int] = {id(m): i for m, i in self._index.items()}
 
     def __repr__(self) -> str:
         return f"ActionEncoding({self.profile.name!r}, {self.num_players} players, {self.size} actions)"
@@ -123,7 +126,7 @@ class ActionEncoding:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
             raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {player!r}")
         if type(index) is not int or not 0 <= index < self.size:
-            index = _plain_int(index, self.size)
+            index = plain_int(index, self.size)
         return self._moves[player][index]
 
     def index(self, move: Move | None) -> int:
@@ -135,14 +138,25 @@ class ActionEncoding:
         except (KeyError, TypeError):
             raise ActionError(f"move: {move!r} has no action in {self!r}") from None
 
+    def row(self, player: int) -> tuple[Move | None, ...]:
+        """The move of every action for ``player``: ``row(p)[i] == move(i, p)``."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {player!r}")
+        return self._moves[player]
+
     def legal_actions(self, moves: Iterable[Move], *, wait: bool = False) -> list[int]:
         """The sorted actions of ``moves`` (a view's legal moves), with ``WAIT`` first if ``wait``."""
+        by_id, index = self._by_id, self._index
+        out = [WAIT] if wait else []
         try:
-            out = sorted(self._index[m] for m in moves)
+            for m in moves:
+                i = by_id.get(id(m))
+                out.append(index[m] if i is None else i)
         except (KeyError, TypeError):
-            bad = next(m for m in moves if m not in self._index)
+            bad = next(m for m in moves if m not in index)
             raise ActionError(f"move: {bad!r} has no action in {self!r}") from None
-        return [WAIT, *out] if wait else out
+        out.sort()
+        return out
 
     def mask(self, view: PlayerView, *, wait: bool = False) -> bytearray:
         """1 for each legal action of the viewing player, 0 elsewhere (``WAIT`` set if ``wait``)."""
@@ -156,11 +170,12 @@ class ActionEncoding:
 
     def describe(self, index: int) -> str:
         """A short text of the action (``play W:R!``, ``catch-uno +2``)."""
-        return str(self.actions[_plain_int(index, self.size)])
+        return str(self.actions[plain_int(index, self.size)])
 
 
-def _plain_int(value: object, size: int) -> int:
-    """Accept numpy integers and the like (anything with ``__index__``), refuse the rest."""
+def plain_int(value: object, size: int) -> int:
+    """An action index ``0 <= i < size`` from ``value``: accept numpy integers and the like
+    (anything with ``__index__``), refuse the rest."""
     try:
         if isinstance(value, bool):
             raise TypeError

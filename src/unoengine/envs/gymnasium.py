@@ -301,7 +301,9 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._mask = mask
 
     def _observe(self) -> Observation:
-        return self.observations.encode(self.learner_view())
+        table = self.table
+        assert table is not None
+        return self.observations.encode_state(table.state, self.seat)  # = encode(learner_view())
 
     def _info(self) -> dict[str, Any]:
         table = self.table

@@ -12,15 +12,18 @@ one-hot flags and small integers, all at least 0.
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ..engine.cards import CARDS, DRAW_FOUR_COUNT, DRAW_TWO, DRAW_TWO_COUNT, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR
+from ..engine.knowledge import known_by
 from ..engine.moves import MAX_PLAYERS
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
-from ..engine.state import Phase
+from ..engine.state import DiscardNode, GameState, Phase, discard_cards
 from ..engine.view import PlayerView
 from .actions import ActionError
 from .extras import require
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
 _np: Any = require("numpy", "rl")
 
 PHASES: Final = len(Phase)
+_ROUND_OVER: Final = int(Phase.ROUND_OVER)
+_F32: Any = _np.dtype(_np.float32)
 
 
 @attrs.frozen
@@ -86,7 +91,15 @@ class ObservationEncoding:
             kinds_of[code] = j
         self._kinds_of: tuple[int, ...] = tuple(kinds_of)
         self._k = k
-        self._last_discard: tuple[tuple[int, ...], Any] = ((), _np.zeros(k, dtype=_np.float32))
+        self._blank = array("f", bytes(4 * offset))
+        # Where each entry goes, as plain ints for _write: each segment's offset after the hand,
+        # in layout order, and each card code's entry in the hand segment.
+        self._offsets = tuple(s.offset for s in segments[1:])
+        self._in_hand: tuple[int, ...] = tuple(self._at["hand"] + j if j >= 0 else -1 for j in kinds_of)
+        # The discard pile's counts, carried from one call to the next: by the view's tuple of
+        # cards, and by the state's linked-list node (see _pile_counts and _node_counts).
+        self._pile: tuple[tuple[int, ...], array[float]] = ((), array("f", bytes(4 * k)))
+        self._node: tuple[DiscardNode | None, array[float]] = (None, self._pile[1])
 
     def __repr__(self) -> str:
         return f"ObservationEncoding({self.profile.name!r}, {self.num_players} players, {self.size} entries)"
@@ -95,75 +108,121 @@ class ObservationEncoding:
         return next(s for s in self.layout if s.name == name)
 
     def encode(self, v: PlayerView) -> npt.NDArray[np.float32]:
-        """The observation of the view's player (a new float32 vector of ``size`` entries).
-
-        Only the entries that are not 0 are written, one by one (a view has a few dozen); the
-        discard pile's counts are carried over from the previous call when the pile only grew by
-        a card, as it does from one step to the next, so no step loops over the whole pile."""
-        n, at, kind_of = self.num_players, self._at, self._kinds_of
-        if v.num_players != n or (v.profile is not self.profile and v.profile != self.profile):
+        """The observation of the view's player (a new float32 vector of ``size`` entries)."""
+        if v.num_players != self.num_players or (v.profile is not self.profile and v.profile != self.profile):
             raise ActionError(f"view: of another game than {self!r}")
-        me = v.player
-        out = _np.zeros(self.size, dtype=_np.float32)
+        attacker, color = v.challenge_attacker, v.challenge_color
+        pending = (attacker, int(color)) if attacker is not None and color is not None else None
+        return self._write(
+            v.player, v.hand, v.hand_sizes, self._pile_counts(v.discard_pile), v.discard_pile[-1],
+            -1 if v.color is None else v.color, v.drawn_card, v.known, v.current, v.phase, v.direction,
+            v.pending_draw, v.draw_pile_size, -1 if v.uno_exposed is None else v.uno_exposed, pending,
+            v.passes, v.dealer, v.scores,
+        )
 
-        def counts(offset: int, cards: tuple[int, ...]) -> None:
-            seen: dict[int, int] = {}
+    def encode_state(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
+        """``encode(view(state, player))``, without building the view: the environments' fast path.
+
+        It reads exactly the fields :func:`~unoengine.engine.view.view` copies into a view (the
+        player's own hand and drawn card, what the player knows, the public facts), and the
+        property tests hold it to ``encode(view(...))`` byte for byte on random states of every
+        shipped profile and overlay, so it can show nothing the view does not."""
+        profile = state.profile
+        if len(state.hands) != self.num_players or (profile is not self.profile and profile != self.profile):
+            raise ActionError(f"state: of another game than {self!r}")
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {player!r}")
+        phase, match, challenge = state.phase, state.match, state.challenge
+        drawn = state.drawn if phase is Phase.DRAWN and state.current == player else None
+        known = known_by(state.known, player) if state.known else ()
+        return self._write(
+            player, state.hands[player], [len(h) for h in state.hands], self._node_counts(state.discard),
+            state.discard[0], state.color, drawn, known, state.current, phase, state.direction,
+            state.pending_draw, len(state.draw_pile) - state.draw_pos, state.uno_exposed,
+            (challenge.attacker, challenge.color) if challenge is not None else None,
+            state.passes, match.dealer, match.scores,
+        )
+
+    def _write(
+        self, me: int, hand: Sequence[int], sizes: Sequence[int], pile: array[float], top: int, color: int,
+        drawn: int | None, known: Sequence[tuple[int, Sequence[int]]], current: int, phase: int,
+        direction: int, pending_draw: int, draw_pile: int, exposed: int, challenge: tuple[int, int] | None,
+        passes: int, dealer: int, scores: Sequence[int],
+    ) -> npt.NDArray[np.float32]:
+        """The vector from the view's fields (seats absolute, -1 for none): written into a copy
+        of a zero template, entry by entry where a view has a few dozen entries that are not 0,
+        and the discard pile's counts copied in one slice. (Floats are written: an ``array('f')``
+        takes a float several times faster than an int.)"""
+        n, k = self.num_players, self._k
+        (o_top, o_color, o_drawn, o_discard, o_known, o_sizes, o_current, o_phase, o_direction,
+         o_pending, o_draw_pile, o_exposed, o_attacker, o_challenge_color, o_passes, o_dealer,
+         o_scores) = self._offsets
+        in_hand, kind_of = self._in_hand, self._kinds_of
+        out = self._blank[:]
+        for c in hand:
+            out[in_hand[c]] += 1.0
+        out[o_top + kind_of[top]] = 1.0
+        if color >= 0:
+            out[o_color + color] = 1.0
+        if drawn is not None:
+            out[o_drawn + kind_of[drawn]] = 1.0
+        out[o_discard:o_discard + k] = pile
+        for owner, cards in known:
+            first = o_known + ((owner - me) % n - 1) * k
             for c in cards:
-                j = offset + kind_of[c]
-                seen[j] = seen.get(j, 0) + 1
-            for j, copies in seen.items():
-                out[j] = copies
+                out[first + kind_of[c]] += 1.0
+        out[o_sizes:o_sizes + n] = array("f", [*sizes[me:], *sizes[:me]])
+        if any(scores):
+            out[o_scores:o_scores + n] = array("f", [*scores[me:], *scores[:me]])
+        out[o_phase + phase] = 1.0
+        out[o_dealer + (dealer - me) % n] = 1.0
+        if phase < _ROUND_OVER:
+            out[o_current + (current - me) % n] = 1.0
+        if direction == 1:
+            out[o_direction] = 1.0
+        if exposed >= 0:
+            out[o_exposed + (exposed - me) % n] = 1.0
+        if challenge is not None:
+            out[o_attacker + (challenge[0] - me) % n] = 1.0
+            out[o_challenge_color + challenge[1]] = 1.0
+        if pending_draw:
+            out[o_pending] = float(pending_draw)
+        out[o_draw_pile] = float(draw_pile)
+        if passes:
+            out[o_passes] = float(passes)
+        return _np.frombuffer(out, _F32)  # type: ignore[no-any-return]
 
-        counts(at["hand"], v.hand)
-        pile = v.discard_pile
-        out[at["top_card"] + kind_of[pile[-1]]] = 1
-        if v.color is not None:
-            out[at["color"] + v.color] = 1
-        if v.drawn_card is not None:
-            out[at["drawn_card"] + kind_of[v.drawn_card]] = 1
-        discard = at["discard"]
-        out[discard:discard + self._k] = self._discard_counts(pile)
-        for owner, cards in v.known:
-            counts(at["known"] + ((owner - me) % n - 1) * self._k, cards)
-        sizes, scores, first, score = v.hand_sizes, v.scores, at["hand_sizes"], at["scores"]
-        for r in range(n):
-            seat = (me + r) % n
-            if sizes[seat]:
-                out[first + r] = sizes[seat]
-            if scores[seat]:
-                out[score + r] = scores[seat]
-        out[at["phase"] + v.phase] = 1
-        out[at["dealer"] + (v.dealer - me) % n] = 1
-        if v.phase < Phase.ROUND_OVER:
-            out[at["current"] + (v.current - me) % n] = 1
-        if v.direction == 1:
-            out[at["direction"]] = 1
-        if v.uno_exposed is not None:
-            out[at["uno_exposed"] + (v.uno_exposed - me) % n] = 1
-        if v.challenge_attacker is not None:
-            out[at["challenge_attacker"] + (v.challenge_attacker - me) % n] = 1
-        if v.challenge_color is not None:
-            out[at["challenge_color"] + v.challenge_color] = 1
-        if v.pending_draw:
-            out[at["pending_draw"]] = v.pending_draw
-        out[at["draw_pile"]] = v.draw_pile_size
-        if v.passes:
-            out[at["passes"]] = v.passes
-        return out  # type: ignore[no-any-return]
-
-    def _discard_counts(self, pile: tuple[int, ...]) -> Any:
-        """Copies of each kind on ``pile`` (a float32 array), from the last pile if it grew by one."""
-        last, known = self._last_discard
+    def _pile_counts(self, pile: tuple[int, ...]) -> array[float]:
+        """Copies of each kind on ``pile`` (bottom first), from the last pile if it grew by one card."""
+        last, counts = self._pile
         if pile == last:
-            return known
+            return counts
         if len(pile) == len(last) + 1 and pile[:-1] == last:
-            counts = known.copy()
+            counts = counts[:]
             counts[self._kinds_of[pile[-1]]] += 1
         else:
-            counts = _np.zeros(self._k, dtype=_np.float32)
-            for c in pile:
-                counts[self._kinds_of[c]] += 1
-        self._last_discard = (pile, counts)
+            counts = self._count(pile)
+        self._pile = (pile, counts)
+        return counts
+
+    def _node_counts(self, node: DiscardNode) -> array[float]:
+        """Copies of each kind on the pile of ``node`` (the state's linked list), from the last
+        pile if it is the same node or the node just below it, as from one step to the next."""
+        last, counts = self._node
+        if node is last:
+            return counts
+        if last is not None and node[2] is last:
+            counts = counts[:]
+            counts[self._kinds_of[node[0]]] += 1
+        else:
+            counts = self._count(discard_cards(node))
+        self._node = (node, counts)
+        return counts
+
+    def _count(self, cards: Sequence[int]) -> array[float]:
+        counts = array("f", bytes(4 * self._k))
+        for c in cards:
+            counts[self._kinds_of[c]] += 1
         return counts
 
     def high(self) -> npt.NDArray[np.float32]:

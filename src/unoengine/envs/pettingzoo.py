@@ -20,7 +20,8 @@ means the same decision in every seat. Action 0 is ``WAIT``: let an out-of-turn 
 **Observations** are dicts, as PettingZoo's classic card games have them:
 ``{"observation": Box(0, high, (size,), float32), "action_mask": Box(0, 1, (A,), int8)}``. The
 observation is :class:`~unoengine.envs.observations.ObservationEncoding` of the agent's own
-:class:`~unoengine.engine.view.PlayerView` (never another hand). The mask holds the agent's legal
+:class:`~unoengine.engine.view.PlayerView` (never another hand), through its fast path
+``encode_state``, which the tests hold to the view's encoding byte for byte. The mask holds the agent's legal
 actions only while it is ``agent_selection`` (``WAIT`` included when it decides out of turn); it
 is all zeros for every other agent, and for everyone once the game is over or truncated. The
 selected agent's ``infos`` entry has ``legal_actions`` (the same actions as a sorted list) and
@@ -53,6 +54,13 @@ legal action ``NextRound`` (deal the next round), and every agent is terminated 
 is over. ``max_steps`` truncates every agent after that many agent steps (``WAIT`` counts),
 unless the same step ended the game.
 
+**Illegal actions.** An action outside ``Discrete(A)`` always raises ActionError (an
+``UnoEngineError``) and changes nothing. An action inside the space but not in the agent's mask
+is refused the same way by :class:`raw_env` (``illegal_action="raise"``, the default); :func:`env`
+passes ``illegal_action="terminate"``, PettingZoo's convention for classic games (what its
+``TerminateIllegalWrapper`` does): the game ends, every agent is terminated, the offender's reward
+is -1 and the others' 0, and the offender's info is ``{"illegal_action": True}``.
+
 **Parameters** (keywords; :func:`env` and :class:`raw_env` take the same):
 
 - ``profile="classic-108"``: a :class:`~unoengine.engine.profile.Profile`, a shipped name, a
@@ -62,7 +70,8 @@ unless the same step ended the game.
 - ``render_mode=None``: ``"ansi"`` (``render()`` returns the text) or ``"human"`` (``render()``
   prints it, and every step prints the table).
 - ``out_of_turn="windows"`` or ``"turn-only"``; ``reward="win"`` or ``"points"``;
-  ``match=False``; ``max_steps=None`` (or a positive int).
+  ``match=False``; ``max_steps=None`` (or a positive int); :class:`raw_env` only:
+  ``illegal_action="raise"`` or ``"terminate"`` (see above).
 
 ``reset(seed=s)`` deals ``new_game(profile, n, seed=s)``, so an episode can be replayed with the
 engine alone; ``reset()`` without a seed draws the game's seed from a generator seeded by the
@@ -85,7 +94,7 @@ from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..formats.composition import resolve_profile
 from ..formats.notation import format_move
-from .actions import ActionEncoding, ActionError
+from .actions import ActionEncoding, ActionError, plain_int
 from .extras import require
 from .observations import ObservationEncoding
 from .table import (
@@ -106,12 +115,15 @@ _pettingzoo: Any = require("pettingzoo", "pettingzoo")
 _wrappers: Any = require("pettingzoo.utils.wrappers", "pettingzoo")
 _spaces: Any = require("gymnasium.spaces", "pettingzoo")
 _logger: Any = require("gymnasium.logger", "pettingzoo")
+_env_logger: Any = require("pettingzoo.utils.env_logger", "pettingzoo")
 np: Any = require("numpy", "pettingzoo")
 
 ENV_ID: Final = "unoengine/UNO-v0"
 """The id of this environment in PettingZoo's registry."""
 
 RenderMode = Literal["human", "ansi"]
+IllegalAction = Literal["raise", "terminate"]
+ILLEGAL_ACTIONS: Final = ("raise", "terminate")
 ProfileLike = Profile | str | Path | Sequence[str | Path]
 
 _PHASE_WORDS: Final = {
@@ -123,6 +135,8 @@ _PHASE_WORDS: Final = {
 }
 
 AECEnv: Any = _pettingzoo.AECEnv
+_INT8: Any = np.dtype(np.int8)
+_ROUND_OVER: Final = int(Phase.ROUND_OVER)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -144,6 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         reward: RewardMode = "win",
         match: bool = False,
         max_steps: int | None = None,
+        illegal_action: IllegalAction = "raise",
     ) -> None:
         super().__init__()
         resolved = resolve_profile(profile)
@@ -152,6 +167,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ActionError(f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         check_choice("reward", reward, REWARD_MODES)
+        check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         if not isinstance(match, bool):
             raise ActionError(f"match: expected True or False, got {match!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
@@ -163,6 +179,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.reward_mode: RewardMode = reward
         self.match = match
         self.max_steps = max_steps
+        self.illegal_action: IllegalAction = illegal_action
         self.actions = ActionEncoding(resolved, num_players)
         self.observations = ObservationEncoding(resolved, num_players)
 
@@ -192,6 +209,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
+        # The selected agent's decision, worked out once in _select: its actions' mask (bytes
+        # that observe copies) and whether the step rewards must be cleared.
+        self._size: int = self.actions.size
+        self._rows = tuple(self.actions.row(p) for p in range(num_players))
+        self._mask = bytearray(self._size)
+        self._informed: str | None = None
+        self._paid = False
 
     # --- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
@@ -238,65 +262,100 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._informed = None
+        self._paid = False
         self._select()
         if self.render_mode == "human":
             self.render()
 
     def _select(self, done: bool = False) -> None:
-        """Select the table's actor and give it its info (the others' infos, and all once the game
-        is ``done``, are empty)."""
-        table = self._table()
-        agent = self.possible_agents[table.actor]
+        """Select the table's actor and work out its decision once: the mask, and the info with
+        its legal actions (the others' infos, and all once the game is ``done``, are empty)."""
+        actor, moves, wait = self._table().decision()
+        agent = self.possible_agents[actor]
         self.agent_selection = agent
-        self.infos = {a: {} for a in self.agents}
+        infos, informed = self.infos, self._informed
+        if informed is not None and informed in infos:
+            infos[informed] = {}
+        mask = self._mask = bytearray(self._size)
         if done:
+            self._informed = None
             return
-        self.infos[agent] = {
-            "legal_actions": self.actions.legal_actions(table.moves(), wait=table.may_wait),
-            "out_of_turn": table.may_wait,
-        }
+        legal = self.actions.legal_actions(moves, wait=wait)
+        for i in legal:
+            mask[i] = 1
+        infos[agent] = {"legal_actions": legal, "out_of_turn": wait}
+        self._informed = agent
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self._table()
-        seat = self._seat[agent]
         if action is None:
             raise ActionError(f"action: {agent} is still playing, so None is no action (WAIT is 0)")
-        move = self.actions.move(action, seat)
+        table = self._table()
+        if type(action) is not int or not 0 <= action < self._size:
+            action = plain_int(action, self._size)
+        if not self._mask[action]:
+            self._illegal(agent, action)
+            return
+        seat = self._seat[agent]
+        move = self._rows[seat][action]
         before = table.state.phase
-        table.act(move)  # ActionError for an illegal action; nothing has changed then
-        state = table.state
+        if move is None:
+            table.act(None)
+        else:
+            table.act_legal(move)
         self.steps += 1
         self.last_move = (seat, move)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._paid:
+            self._clear_rewards()
+            self._paid = False
         over = False
-        if before < Phase.ROUND_OVER <= state.phase:
+        if before < _ROUND_OVER and table.state.phase >= _ROUND_OVER:
+            state = table.state
             payoff = round_rewards(state, self.reward_mode)
             self.rewards = {a: payoff[p] for p, a in enumerate(self.possible_agents)}
+            self._accumulate_rewards()
+            self._paid = True
             over = state.phase is Phase.MATCH_OVER or not self.match
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         self._select(done=over or self.truncations[agent])
         if self.render_mode == "human":
             self.render()
 
-    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        table = self._table()
+    def _illegal(self, agent: str, action: int) -> None:
+        """An action outside the agent's mask: refused (``illegal_action="raise"``), or the end of
+        the game with -1 for that agent and 0 for the others (``"terminate"``, as PettingZoo's
+        ``TerminateIllegalWrapper`` does for its classic games)."""
         seat = self._seat[agent]
-        v = view(table.state, seat)
-        live = agent in self.terminations and not (self.terminations[agent] or self.truncations[agent])
-        if live and agent == self.agent_selection:
-            mask = np.frombuffer(self.actions.mask(v, wait=table.may_wait), dtype=np.int8)
-        else:
-            mask = np.zeros(self.actions.size, dtype=np.int8)
-        return {"observation": self.observations.encode(v), "action_mask": mask}
+        text = f"action {action} ({self.actions.describe(action)}) is not a legal action of {agent} now"
+        if self.illegal_action == "raise":
+            raise ActionError(f"action: {text}")
+        _env_logger.EnvLogger.warn_on_illegal_move()
+        self.steps += 1
+        self.last_move = (seat, None)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._cumulative_rewards[agent] = 0.0
+        self._accumulate_rewards()
+        self._paid = True
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent] = {"illegal_action": True}
+        self._informed = None
+        self._mask = bytearray(self._size)
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        state = self._table().state
+        selected = agent == self.agent_selection
+        mask = np.frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
+        return {"observation": self.observations.encode_state(state, self._seat[agent]), "action_mask": mask}
 
     # --- rendering ------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -385,16 +444,43 @@ def env(
     match: bool = False,
     max_steps: int | None = None,
 ) -> Any:
-    """:class:`raw_env` in PettingZoo's usual wrappers for a classic game with action masks: an
-    illegal action ends the game with -1 for its agent (``TerminateIllegalWrapper``), an action
-    outside the space fails an assertion, and the call order is enforced."""
+    """:class:`raw_env` as a user of PettingZoo's classic card games gets it: an illegal action
+    ends the game with -1 for its agent (``illegal_action="terminate"``), an action outside the
+    space raises ActionError, and the call order is enforced (PettingZoo's ``OrderEnforcingWrapper``)."""
     inner = raw_env(
         profile=profile, num_players=num_players, render_mode=render_mode, out_of_turn=out_of_turn,
-        reward=reward, match=match, max_steps=max_steps,
+        reward=reward, match=match, max_steps=max_steps, illegal_action="terminate",
     )
-    wrapped = _wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    wrapped = _wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return _wrappers.OrderEnforcingWrapper(wrapped)
+    return _OrderEnforcing(inner)
+
+
+class _OrderEnforcing(_wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, reaching the environment
+    directly in the calls a learner makes every step (``last``, ``step``, ``observe``), where
+    the base class goes through ``__getattr__`` for every attribute."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            _wrappers.OrderEnforcingWrapper.step(self, action)  # PettingZoo's own error
+        elif not self.env.agents:
+            self._has_updated = True
+            _env_logger.EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            return _wrappers.OrderEnforcingWrapper.observe(self, agent)
+        return self.env.observe(agent)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def _register() -> None:

@@ -60,6 +60,12 @@ class Table:
         """The legal moves of ``player`` (the actor by default) in the current state."""
         return self._legal.get(self.actor if player is None else player, ())
 
+    def decision(self) -> tuple[int, tuple[Move, ...], bool]:
+        """``(actor, moves(), may_wait)`` in one call, for an environment's every step."""
+        queue = self._queue
+        actor = queue[0] if queue else self._owner
+        return actor, self._legal.get(actor, ()), bool(queue)
+
     def act(self, move: Move | None) -> GameState:
         """The actor makes ``move``, or lets its window pass with None; returns the new state.
         A move outside the actor's legal moves raises ActionError and changes nothing."""
@@ -70,6 +76,11 @@ class Table:
             return self.state
         if move.player != self.actor or move not in self.moves():
             raise ActionError(f"move: {move!r} is not a legal move of player {self.actor} now")
+        return self.act_legal(move)
+
+    def act_legal(self, move: Move) -> GameState:
+        """:meth:`act` for a move its caller already found among :meth:`moves` (an environment
+        that checked the action against its mask): the same, without a second check."""
         self.state = apply(self.state, move)
         self._open()
         return self.state
@@ -77,8 +88,16 @@ class Table:
     def _open(self) -> None:
         """Work out who may act in the new state and open the windows."""
         state = self.state
+        moves = legal_moves(state)
+        if state.uno_exposed < 0 and state.phase < Phase.ROUND_OVER and not state.profile.jump_in:
+            # legal_moves lists out-of-turn moves only for an exposed UNO (UNO-2, UNO-4) and for
+            # jump-ins (HOUSE-2): here every move is the player to act's, and nobody has a window.
+            self._owner = owner = state.current
+            self._legal = {owner: tuple(moves)}
+            self._queue = []
+            return
         grouped: dict[int, list[Move]] = {}
-        for m in legal_moves(state):
+        for m in moves:
             grouped.setdefault(m.player, []).append(m)
         self._legal = legal = {p: tuple(ms) for p, ms in grouped.items()}
         n = len(state.hands)
