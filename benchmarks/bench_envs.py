@@ -64,6 +64,57 @@ def theirs(steps: int, seed: int) -> float:
     return steps / (time.thread_time() - start)
 
 
+def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
+    """Microseconds per step in each part of the loop (perf_counter around each call, so the
+    figures include the timer's own cost), and the engine's share measured the same way."""
+    from unoengine.engine import legality, transition
+
+    clock = time.perf_counter_ns
+    spent = {"last (observation, mask)": 0, "pick (flatnonzero, random)": 0, "step": 0,
+             "  of which engine legal_moves": 0, "  of which engine apply": 0}
+    real_legal, real_apply = legality.legal_moves, transition.apply
+
+    def timed_legal(*args: object) -> object:
+        t = clock()
+        out = real_legal(*args)  # type: ignore[arg-type]
+        spent["  of which engine legal_moves"] += clock() - t
+        return out
+
+    def timed_apply(*args: object) -> object:
+        t = clock()
+        out = real_apply(*args)  # type: ignore[arg-type]
+        spent["  of which engine apply"] += clock() - t
+        return out
+
+    from unoengine.envs import table as env_table
+
+    env_table.legal_moves, env_table.apply = timed_legal, timed_apply  # type: ignore[assignment]
+    try:
+        env = uno_pettingzoo.env(num_players=players)
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        done = 0
+        while done < steps:
+            t0 = clock()
+            obs, _, terminated, truncated, _ = env.last()
+            t1 = clock()
+            if terminated or truncated:
+                env.reset(seed=rng.randrange(2**31))
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            action = int(legal[rng.randrange(len(legal))])
+            t2 = clock()
+            env.step(action)
+            t3 = clock()
+            spent["last (observation, mask)"] += t1 - t0
+            spent["pick (flatnonzero, random)"] += t2 - t1
+            spent["step"] += t3 - t2
+            done += 1
+    finally:
+        env_table.legal_moves, env_table.apply = real_legal, real_apply  # type: ignore[assignment]
+    return {name: ns / steps / 1000 for name, ns in spent.items()}
+
+
 def spread(values: list[float]) -> str:
     return f"{statistics.median(values):>9,.0f}  ({min(values):,.0f} - {max(values):,.0f})"
 
@@ -73,7 +124,16 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=20_000, help="steps per timed run (default 20,000)")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs of each (default 5)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 10], help="player counts (default 2 4 10)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="instead: microseconds per step in each part of the loop, per player count")
     args = parser.parse_args()
+    if args.breakdown:
+        for n in args.players:
+            parts = [breakdown(n, args.steps, 1000 + r) for r in range(args.repeats)]
+            print(f"{n} players, median over {args.repeats} runs of {args.steps:,} steps (us per step):")
+            for name in parts[0]:
+                print(f"  {name:<32} {statistics.median(p[name] for p in parts):6.2f}")
+        return
     print(f"python {platform.python_version()} on {platform.machine()}, {args.steps:,} steps x {args.repeats} repeats, "
           "thread CPU time; median (min - max) steps/s")
     runs: dict[str, list[float]] = {}
