@@ -263,7 +263,7 @@ def test_duplicate_interval() -> None:
 def test_max_moves_stops_a_game_that_runs_on(workers: int) -> None:
     """A cap on moves per game turns a never-ending game into a BotError naming the game and the cap;
     a cap the games stay within changes nothing."""
-    with pytest.raises(sim.BotError, match=r"game 0 \(seed \d+\) of heuristic, random did not end within 5 moves"):
+    with pytest.raises(sim.BotError, match=r"game 0 \(seed \d+\) of heuristic, random: did not end within 5 moves"):
         sim.run("classic-108", ["heuristic", "random"], 4, seed=1, workers=workers, max_moves=5)
     capped = sim.run("classic-108", ["heuristic", "random"], 4, seed=1, workers=workers, max_moves=100_000)
     assert capped == sim.run("classic-108", ["heuristic", "random"], 4, seed=1)

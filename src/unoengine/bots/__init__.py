@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from .base import Bot, BotFactory, bot_names, make_bot, register_bot
+from .base import Bot, BotFactory, bot_names, make_bot, register_bot, register_bot_kind
 from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
+from .program import ProgramBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "BotFactory", "HeuristicBot", "ISMCTSBot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "Bot", "BotFactory", "HeuristicBot", "ISMCTSBot", "ProgramBot", "RandomBot", "bot_names", "make_bot",
+    "register_bot", "register_bot_kind",
+]

@@ -33,11 +33,18 @@ BotFactory = Callable[[], Bot]
 """Makes a fresh bot (one per seat and game, so a bot may keep state during a game)."""
 
 _REGISTRY: dict[str, BotFactory] = {}
+_KINDS: dict[str, Callable[[str], Bot]] = {}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
     """Make a bot available by name to ``unoengine simulate`` and :func:`make_bot`."""
     _REGISTRY[name] = factory
+
+
+def register_bot_kind(prefix: str, maker: Callable[[str], Bot]) -> None:
+    """Make ``prefix:ARGUMENT`` a bot name: :func:`make_bot` gives ``maker(ARGUMENT)``
+    (``program:node bot.mjs`` is a bot run as another program, bots/program.py)."""
+    _KINDS[prefix] = maker
 
 
 def bot_names() -> list[str]:
@@ -47,6 +54,10 @@ def bot_names() -> list[str]:
 def make_bot(name: str) -> Bot:
     """A fresh bot of a registered kind; ValueError naming the known kinds otherwise."""
     factory = _REGISTRY.get(name)
-    if factory is None:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}")
-    return factory()
+    if factory is not None:
+        return factory()
+    prefix, colon, argument = name.partition(":")
+    if colon and prefix in _KINDS:
+        return _KINDS[prefix](argument)
+    kinds = "".join(f", {k}:..." for k in sorted(_KINDS))
+    raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}{kinds}")

@@ -62,15 +62,24 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     state = new_game(profile, len(seats), seed=seed)
     moves = 0
     penalties: Counter[str] = Counter()
-    while not (state.match_over or (state.round_over and not match)):
-        if max_moves is not None and moves >= max_moves:
-            raise BotError(f"game {index} (seed {seed}) of {', '.join(bots)} did not end within {max_moves} moves")
-        move = next_move(state, seats, rngs)
-        state, events = apply_with_events(state, move)
-        moves += 1
-        for e in events:
-            if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
-                penalties[e.rule] += e.count
+    try:
+        while not (state.match_over or (state.round_over and not match)):
+            if max_moves is not None and moves >= max_moves:
+                raise BotError(f"did not end within {max_moves} moves")
+            move = next_move(state, seats, rngs)
+            state, events = apply_with_events(state, move)
+            moves += 1
+            for e in events:
+                if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
+                    penalties[e.rule] += e.count
+    except BotError as exc:
+        names = ", ".join(b if len(b) <= 60 else b[:57] + "..." for b in bots)
+        raise BotError(f"game {index} (seed {seed}) of {names}: {exc}") from None
+    finally:
+        for bot in seats:  # a bot run as a program (bots/program.py) stops its process
+            close = getattr(bot, "close", None)
+            if callable(close):
+                close()
     last = state.match.last_round
     assert last is not None
     if match:

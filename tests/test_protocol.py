@@ -1,0 +1,206 @@
+"""The bot wire protocol (docs/protocol.md): bots as programs, in Python and in JavaScript.
+
+Real processes throughout: the shipped bot server (``python -m unoengine.tools.bot_server``), the
+JavaScript example bot run by node, and small misbehaving programs. Checked: a bot over the
+protocol plays exactly as the same bot in-process (same seeds, same results); a program that
+times out, exits, or sends something malformed or illegal stops the game with a BotError naming
+the bot, the seat, the game and what it sent; the program is stopped after every game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import unoengine as u
+from unoengine.bots import ProgramBot, make_bot
+from unoengine.bots.turns import next_move
+from unoengine.formats import protocol
+from unoengine.tools import simulate as sim
+
+ROOT = Path(__file__).resolve().parents[1]
+JS_BOT = ROOT / "docs" / "examples" / "protocol" / "first_legal_bot.mjs"
+SERVER = [sys.executable, "-m", "unoengine.tools.bot_server"]
+
+
+def served(bot: str) -> str:
+    """The bot name that runs ``bot`` in the shipped server, as another process."""
+    return "program:" + " ".join([*SERVER, bot])
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not installed, and CI runs the JavaScript example bot")
+        pytest.skip("node is not installed (CI installs it and runs this test)")
+    return found
+
+
+# --- determinism ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("bots", [["random", "heuristic"], ["heuristic", "random", "random"]])
+def test_a_bot_over_the_protocol_plays_as_it_does_in_process(bots: list[str]) -> None:
+    """The same seed gives the same games, move for move: the runner sends its random stream's
+    state, and the server's bot draws from it exactly what it would have drawn in-process."""
+    over_the_wire = sim.run("classic-108", [served(b) for b in bots], 3, seed=7, workers=1)
+    in_process = sim.run("classic-108", bots, 3, seed=7, workers=1)
+    assert over_the_wire == in_process
+    assert sum(r.moves for r in in_process) > 30
+
+
+def test_a_match_over_the_protocol() -> None:
+    """Match play: after a round the next dealer's program is asked for NextRound ('deal')."""
+    over = sim.run("classic-108", [served("random"), served("random")], 1, seed=3, workers=1, match=True)
+    here = sim.run("classic-108", ["random", "random"], 1, seed=3, workers=1, match=True)
+    assert over == here and max(here[0].points) >= 500
+
+
+# --- a bot in another language ---------------------------------------------------------------------
+def test_the_javascript_example_bot_plays_whole_games() -> None:
+    results = sim.run("classic-108", [f"program:{node()} {JS_BOT}", "random"], 6, seed=1, workers=1)
+    assert len(results) == 6 and all(r.moves > 0 for r in results)
+    wins = sum(r.winner == 0 for r in results)
+    assert wins >= 4, f"the example bot plays legal cards first and catches; it won {wins} of 6 against random"
+
+
+def test_the_javascript_bot_under_house_rules_and_four_players() -> None:
+    """Out-of-turn windows (catches), stacking answers and jump-ins reach the program too."""
+    bots = [f"program:{node()} {JS_BOT}", "heuristic", "random", "random"]
+    results = sim.run("gdj85+jump-in+stacking", bots, 2, seed=5, workers=1)
+    assert len(results) == 2
+
+
+# --- misbehaving programs ----------------------------------------------------------------------------
+def handshake(version: int = 1) -> str:
+    """The start of a Python bot program: read hello, answer ready with ``version``."""
+    ready = {"type": "ready", "protocol": version, "name": "x"}
+    return f"import sys,json\nsys.stdin.readline()\nprint(json.dumps({ready!r}),flush=True)\n"
+
+
+def program(body: str, version: int = 1) -> str:
+    """The bot name of a Python program with ``body`` after the handshake."""
+    return "program:" + shlex.join([sys.executable, "-c", handshake(version) + body])
+
+
+ANSWER_FIRST_DECISION = "for line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'decide':\n"
+
+
+@pytest.mark.parametrize(("body", "problem"), [
+    (ANSWER_FIRST_DECISION + "        import time; time.sleep(30)\n", "sent no answer to decision 1 within 1 s"),
+    (ANSWER_FIRST_DECISION + "        sys.exit(3)\n", "exited (code 3) before answering decision 1"),
+    (ANSWER_FIRST_DECISION + "        print('R5 please', flush=True)\n", "move: not a JSON line: 'R5 please'"),
+    (ANSWER_FIRST_DECISION + "        print(json.dumps({'type':'move','id':m['id'],'move':'p0 W+4:Q'}), flush=True)\n",
+     "move: "),
+    (ANSWER_FIRST_DECISION + "        print(json.dumps({'type':'move','id':99,'move':None}), flush=True)\n",
+     "move: id: expected 1, got 99"),
+    (ANSWER_FIRST_DECISION + "        print(json.dumps({'type':'move','id':m['id'],'move':None}), flush=True)\n",
+     "answered no move on its own turn"),
+    (ANSWER_FIRST_DECISION + "        sys.stderr.write('something broke\\n'); sys.stderr.flush(); sys.exit(1)\n",
+     "its stderr ended: something broke"),
+])
+def test_a_misbehaving_program_stops_the_game_with_a_clear_error(body: str, problem: str) -> None:
+    bot = program(body)
+    start = u.new_game("classic-108", 2, seed=11)
+    seat = start.current
+    seats = [bot, "random"] if seat == 0 else ["random", bot]
+    made = [make_bot(b) for b in seats]
+    for b in made:
+        if isinstance(b, ProgramBot):
+            b.timeout = 1.0
+    with pytest.raises(sim.BotError) as caught:
+        next_move(start, made, [random.Random(0), random.Random(1)])
+    text = str(caught.value)
+    assert problem in text and f"at seat {seat}" in text and "program:" in text
+    for b in made:
+        if isinstance(b, ProgramBot):
+            assert b._process is None  # stopped
+
+
+def test_an_illegal_but_well_formed_move_is_named() -> None:
+    answer = "{'type':'move','id':m['id'],'move':'p0 draw'}"
+    body = ANSWER_FIRST_DECISION + f"        print(json.dumps({answer}), flush=True)\n"
+    state = u.from_position("classic-108", ["R5 R6", "G1 G2"], "R1", current=1)
+    bot = make_bot(program(body))
+    with pytest.raises(sim.BotError, match=r"'p0 draw' is not one of the legal moves"):
+        bot.act(u.view(state, 1), random.Random(0))
+
+
+def test_the_runner_names_the_game_and_seed() -> None:
+    body = ANSWER_FIRST_DECISION + "        sys.exit(4)\n"
+    with pytest.raises(sim.BotError, match=r"(?s)game 0 \(seed \d+\) of program:.*exited \(code 4\)"):
+        sim.run("classic-108", [program(body), program(body)], 1, seed=2, workers=1)
+
+
+def test_a_program_that_cannot_start() -> None:
+    with pytest.raises(sim.BotError, match="could not be started"):
+        make_bot("program:/nonexistent/bot --x").act(u.view(u.new_game("classic-108", 2, seed=1), 0),
+                                                     random.Random(0))
+
+
+def test_a_wrong_handshake_is_refused() -> None:
+    bot = make_bot(program("", version=9))
+    state = u.new_game("classic-108", 2, seed=1)
+    with pytest.raises(sim.BotError, match="ready: protocol 9 is not 1"):
+        bot.act(u.view(state, state.current), random.Random(0))
+
+
+def test_program_bot_arguments_are_checked() -> None:
+    for bad in ("", [], ["python", ""], "python bot.py"):
+        with pytest.raises(sim.BotError, match="command"):
+            ProgramBot(bad)  # type: ignore[arg-type]
+    for timeout in (0, -1, True, "5", 10_000):
+        with pytest.raises(sim.BotError, match="timeout"):
+            ProgramBot(["python"], timeout=timeout)  # type: ignore[arg-type]
+    with pytest.raises(sim.BotError, match="command 'x \"y'"):
+        make_bot('program:x "y')
+
+
+# --- the server ---------------------------------------------------------------------------------------
+def test_the_server_speaks_the_protocol_by_hand() -> None:
+    """The messages of docs/protocol.md, typed by hand into the shipped server."""
+    state = u.new_game("classic-108", 2, seed=4)
+    v = u.view(state, state.current)
+    lines = [protocol.hello(), protocol.game(v.player, 2, v.profile), protocol.decide(1, v, 12345, 1000),
+             protocol.game_over(), protocol.bye()]
+    out = subprocess.run([*SERVER, "heuristic"], input="".join(lines), capture_output=True, text=True,
+                         timeout=60, check=True).stdout.splitlines()
+    assert json.loads(out[0]) == {"type": "ready", "protocol": 1, "name": "heuristic"}
+    answer = json.loads(out[1])
+    assert answer["type"] == "move" and answer["id"] == 1
+    assert u.notation.parse_move(answer["move"]) in v.legal_moves
+    assert len(out) == 2
+
+
+def test_the_server_refuses_an_unknown_bot_in_one_line() -> None:
+    run = subprocess.run([*SERVER, "nosuch"], input=protocol.hello(), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "unknown bot 'nosuch'" in run.stderr
+
+
+def test_the_server_refuses_a_bad_message() -> None:
+    run = subprocess.run([*SERVER, "random"], input=protocol.hello() + "{not json\n", capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 2 and "not a JSON line" in run.stderr
+
+
+def test_messages_round_trip() -> None:
+    state = u.new_game("gdj85+stacking", 3, seed=9)
+    v = u.view(state, state.current)
+    decision = protocol.read_decide(protocol.read(protocol.decide(5, v, 77, 250, tuple(range(625))), "decide"))
+    assert (decision.ident, decision.view, decision.seed, decision.time_ms) == (5, v, 77, 250)
+    assert decision.rng_state == tuple(range(625))
+    chosen = v.legal_moves[0]
+    assert protocol.read_move(protocol.move(5, chosen), 5, v) == chosen
+    assert protocol.read_move(protocol.move(5, None), 5, v) is None
+    assert protocol.read_ready(protocol.ready("me")) == "me"
+    with pytest.raises(protocol.ProtocolError, match="over the limit"):
+        protocol.read("x" * (protocol.MAX_LINE_BYTES + 1), "move")
+    with pytest.raises(protocol.ProtocolError, match=r"\.\.\. \(1,000 characters\)"):
+        protocol.read("y" * 1000, "move")
