@@ -35,6 +35,35 @@ def test_code_example_runs(doc: str, index: int, code: str) -> None:
     for name, value in list(namespace.items()):
         if name.startswith("test_") and callable(value):
             value()
+    for bot in _example_bots(namespace):
+        _plays_a_match(bot)
+
+
+def _example_bots(namespace: dict[str, object]) -> list[object]:
+    """The bots a block defines: classes with ``act`` (made with no arguments), functions named
+    ``*_bot`` that take a view."""
+    here = namespace["__name__"]
+    bots: list[object] = []
+    for name, value in namespace.items():
+        if getattr(value, "__module__", None) != here:
+            continue
+        if isinstance(value, type) and callable(getattr(value, "act", None)):
+            bots.append(value())
+        elif callable(value) and name.endswith("_bot") and not isinstance(value, type):
+            bots.append(value)
+    return bots
+
+
+def _plays_a_match(bot: object) -> None:
+    """Every example bot works in match play: three rounds against random bots, the example bot
+    dealing whenever it is the next dealer (issue: a bot that returned None for NextRound)."""
+    import random
+
+    import unoengine.testing as ut
+
+    others = [ut.random_bot(random.Random(k)) for k in (1, 2)]
+    state = ut.check_random_game([bot, *others], "classic-108", 3, seed=11, rounds=3)  # type: ignore[list-item]
+    assert state.match.round_number >= 3
 
 
 def _expected_output(code: str) -> list[str]:

@@ -77,3 +77,23 @@ def test_bots_must_act_on_their_turn() -> None:
     """PLAY-8: a bot that does nothing on its own turn fails the check."""
     with pytest.raises(AssertionError, match="made no move on its turn"):
         ut.check_random_game(lambda v: None, "classic-108", 2, seed=1)
+
+
+def test_the_kit_takes_the_bots_of_unoengine_bots() -> None:
+    """The same bot objects as simulate: HeuristicBot() and RandomBot() play a checked match of
+    three rounds, each seat with a random generator of its own (issue: a TypeError before)."""
+    from unoengine.bots import HeuristicBot, RandomBot
+
+    state = ut.check_random_game([HeuristicBot(), RandomBot(), RandomBot()], "classic-108", 3, seed=4, rounds=3)
+    assert state.match.round_number >= 3
+    again = ut.check_random_game([HeuristicBot(), RandomBot(), RandomBot()], "classic-108", 3, seed=4, rounds=3)
+    assert again == state  # reproducible from the seed
+    ut.check_random_game(HeuristicBot(), "gdj85+stacking", 4, seed=2)  # one bot for every seat
+
+
+def test_my_turn_names_the_next_dealer_after_a_round() -> None:
+    """SETUP-11: after a round the next dealer's move is NextRound, so the view says it is their move."""
+    state = ut.check_random_game(ut.random_bot(random.Random(3)), "classic-108", 3, seed=3)
+    assert state.phase is u.Phase.ROUND_OVER
+    dealer = next(m.player for m in u.legal_moves(state) if isinstance(m, u.NextRound))
+    assert [u.view(state, p).my_turn for p in range(3)] == [p == dealer for p in range(3)]

@@ -41,4 +41,5 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
         if move not in v.legal_moves:
             raise BotError(f"bot {seats[q].name!r} at seat {q} returned {move!r}, which is not legal")
         return move
-    raise BotError(f"no bot made a move in {state!r}")
+    asked = ", ".join(f"{seats[q].name!r} at seat {q}" for q in order if q in acting)
+    raise BotError(f"no bot made a move in {state!r}; asked: {asked or 'nobody (no legal move)'}")

@@ -14,7 +14,7 @@ from .cards import COLORS, Card, Color
 from .errors import UnoEngineError
 from .knowledge import known_by
 from .legality import legal_moves
-from .moves import Move
+from .moves import Move, NextRound
 from .profile import Profile
 from .state import GameState, Phase, Reveal, RoundResult
 
@@ -73,7 +73,11 @@ class PlayerView:
 
     @property
     def my_turn(self) -> bool:
-        return self.current == self.player and self.phase < Phase.ROUND_OVER
+        """Is the move this player's to make: its turn in a round, or after a round its deal (the
+        next dealer's ``NextRound``, SETUP-11)? Out of turn, a bot may return None."""
+        if self.phase < Phase.ROUND_OVER:
+            return self.current == self.player
+        return any(type(m) is NextRound for m in self.legal_moves)
 
 
 def view(state: GameState, player: int) -> PlayerView:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from ..bots.base import Bot as BotObject
 from ..bots.turns import BotError, next_move
 from ..engine.dealing import new_game
 from ..engine.moves import Move
@@ -18,7 +19,9 @@ from .checks import MAX_MOVES_PER_ROUND, GameChecker, check_all_expensive
 
 Bot = Callable[[PlayerView], "Move | None"]
 """A bot acts from its view alone: it returns one of ``view.legal_moves``, or None to do nothing
-(allowed only when it is not the bot's turn)."""
+(allowed only when it is not the bot's turn). :func:`check_random_game` also takes the bots of
+:mod:`unoengine.bots` (objects with ``name`` and ``act(view, rng)``), as ``simulate`` does."""
+AnyBot = Bot | BotObject
 
 
 def random_bot(rng: random.Random) -> Bot:
@@ -36,7 +39,7 @@ def random_bot(rng: random.Random) -> Bot:
 
 
 def check_random_game(
-    bots: Bot | Sequence[Bot],
+    bots: AnyBot | Sequence[AnyBot],
     profile: Profile | str,
     players: int,
     seed: int = 0,
@@ -48,7 +51,9 @@ def check_random_game(
 ) -> GameState:
     """Play ``rounds`` rounds (or to the end of the match) and check everything on the way.
 
-    Seat ``i`` is played by ``bots[i]`` (or one bot for every seat), asked as
+    Seat ``i`` is played by ``bots[i]`` (or one bot for every seat): a function of the view, or
+    a bot object of :mod:`unoengine.bots` (``HeuristicBot()``, your own), which gets a random
+    generator of its own seeded from ``seed`` and its seat, as in ``simulate``. Bots are asked as
     :func:`unoengine.bots.turns.next_move` asks bots: the others first, for their out-of-turn moves,
     then the player to act. A bot
     returning a move that is not in its view's legal moves fails the check with AssertionError,
@@ -56,14 +61,16 @@ def check_random_game(
     hidden information, scores, termination). ``transition`` is the function that applies moves:
     :func:`unoengine.apply`, or your wrapper of it. Returns the last state.
     """
-    seats = [bots] * players if callable(bots) else list(bots)
+    one = callable(bots) or hasattr(bots, "act")
+    seats: list[AnyBot] = [bots] * players if one else list(bots)  # type: ignore[list-item, arg-type]
     if len(seats) != players:
         raise ValueError(f"{len(seats)} bots for {players} players")
     state = new_game(resolve_profile(profile), players, seed)
     checker = GameChecker(state, max_moves=max_moves)
     rng = random.Random(seed)
     players_ = [_Seat(bot, i) for i, bot in enumerate(seats)]
-    rngs = [rng] * players
+    rngs = [rng if callable(bot) and not hasattr(bot, "act") else random.Random(f"{seed}/seat{i}")
+            for i, bot in enumerate(seats)]
     while not state.match_over and not (state.round_over and checker.rounds >= rounds):
         try:
             move = next_move(state, players_, rngs)
@@ -78,11 +85,15 @@ def check_random_game(
 
 
 class _Seat:
-    """A callable bot seen through the bots protocol, so the one runner of simulate.py asks it."""
+    """A bot seen through the bots protocol, so the one runner of simulate.py asks it."""
 
-    def __init__(self, bot: Bot, seat: int) -> None:
+    def __init__(self, bot: AnyBot, seat: int) -> None:
         self.bot = bot
-        self.name = f"the bot of p{seat}"
+        name = getattr(bot, "name", None)
+        self.name = f"{name} (p{seat})" if isinstance(name, str) else f"the bot of p{seat}"
 
     def act(self, view: PlayerView, rng: random.Random) -> Move | None:
-        return self.bot(view)
+        act = getattr(self.bot, "act", None)
+        if act is not None:
+            return act(view, rng)  # type: ignore[no-any-return]
+        return self.bot(view)  # type: ignore[operator]
