@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("formats",),
     ("bots",),
-    ("tools", "envs"),
+    ("tools", "envs", "render"),
     ("facade",),
     ("testing",),
 )

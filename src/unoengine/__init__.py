@@ -78,6 +78,25 @@ from .formats.serialize import dumps, from_json, loads, to_json
 __version__ = "0.1.0"
 
 
+def _view_svg(self: PlayerView) -> str:
+    """A view as a picture in Jupyter and other rich displays (render/svg.py)."""
+    from .render.svg import view_svg
+
+    return view_svg(self)
+
+
+def _state_svg(self: GameState) -> str:
+    """A state as the spectator's picture, every hand face up and marked so (render/svg.py)."""
+    from .render.svg import state_svg
+
+    return state_svg(self)
+
+
+# The engine draws nothing; the facade, above the render layer, gives its values their pictures.
+PlayerView._repr_svg_ = _view_svg  # type: ignore[attr-defined]
+GameState._repr_svg_ = _state_svg  # type: ignore[attr-defined]
+
+
 def new_game(
     profile: Profile | Spec,
     num_players: int,
