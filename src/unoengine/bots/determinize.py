@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..engine.cards import CARDS, COLOR_OF, Card
+from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
 from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
 from ..engine.view import PlayerView
@@ -32,17 +32,21 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     The other hands get their known cards plus random unseen ones up to their sizes; the draw
     pile gets the rest in random order. A pending challenge's bluff follows the sampled hand.
     Raises UnoEngineError when the view cannot come from a game of its profile (too few unseen
-    cards for the hands and the pile).
+    cards for the hands and the pile, known cards of a player listed twice, a drawer holding no
+    card); a view that ``unoengine.serialize`` loaded always passes (engine/view_consistency.py).
     """
     me, n = view.player, len(view.hand_sizes)
     pool = unseen_cards(view)
     hands: list[list[Card]] = [[] for _ in range(n)]
     hands[me] = list(view.hand)
     for owner, cards in view.known:
+        if not 0 <= owner < n or owner == me or hands[owner]:
+            raise UnoEngineError(f"the view's known cards of player {owner} are not one entry of another player")
         hands[owner] = list(cards)
         pool.subtract(Counter(cards))
         if -pool:
             raise UnoEngineError(f"the view's known cards of player {owner} are not among the unseen cards")
+    pile = _kept_first_wild_draw_fours(view, pool)
     rest = list(pool.elements())
     rng.shuffle(rest)
     for q in range(n):
@@ -52,9 +56,9 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
                 raise UnoEngineError(f"player {q}'s hand of {view.hand_sizes[q]} cannot be dealt from the unseen cards")
             hands[q] += rest[:need]
             rest = rest[need:]
-    if len(rest) < view.draw_pile_size:
+    if not pile and len(rest) < view.draw_pile_size:
         raise UnoEngineError(f"{len(rest)} unseen cards left for a draw pile of {view.draw_pile_size}")
-    draw_pile = tuple(rest[:view.draw_pile_size])  # any surplus was out of play (from_position)
+    draw_pile = pile or tuple(rest[:view.draw_pile_size])  # any surplus was out of play (from_position)
     sorted_hands = tuple(tuple(sorted(h)) for h in hands)
     return GameState(
         view.profile, sorted_hands, draw_pile, 0, discard_from(view.discard_pile),
@@ -66,12 +70,28 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     )
 
 
+def _kept_first_wild_draw_fours(view: PlayerView, pool: Counter[Card]) -> tuple[Card, ...]:
+    """SETUP-9 RULING: a Wild Draw Four turned first stays only when every card left to turn is one,
+    so the draw pile is made of them (taken out of ``pool``); () in every other view."""
+    if not (view.phase is Phase.CHOOSE_COLOR and view.top_card == WILD_DRAW_FOUR
+            and view.profile.first_card_wild_draw_four == "redraw" and view.draw_pile_size):
+        return ()
+    wild_draw_four = CARDS[WILD_DRAW_FOUR]
+    if pool[wild_draw_four] < view.draw_pile_size:
+        raise UnoEngineError("a first Wild Draw Four is kept only when the draw pile holds nothing else (SETUP-9), "
+                             "and too few of them are unseen")
+    pool[wild_draw_four] -= view.draw_pile_size
+    return (wild_draw_four,) * view.draw_pile_size
+
+
 def _drawn(view: PlayerView, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Card | None:
     """The card just drawn: this player's own, or one of the drawer's cards taken at random."""
     if view.phase is not Phase.DRAWN:
         return None
     if view.current == view.player:
         return view.drawn_card
+    if not hands[view.current]:
+        raise UnoEngineError(f"player {view.current} just drew a card but holds none (PLAY-5)")
     return rng.choice(hands[view.current])
 
 

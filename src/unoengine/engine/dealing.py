@@ -27,6 +27,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
+from .consistency import state_problems
 from .draft import Draft
 from .effects import get_effect
 from .errors import PositionError, ProfileError
@@ -316,11 +317,17 @@ def from_position(
     if len(score_tuple) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in score_tuple):
         raise PositionError(f"scores must be {n} non-negative integers, got {scores!r}")
     _check_pending_draw(prof, top, pending_draw)
-    return GameState(
+    state = GameState(
         prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,
         Phase.PENALTY if pending_draw else Phase.PLAY, None, None, -1, 0, rng, MatchInfo(dealer, score_tuple),
         None, pending_draw,
     )
+    # The arguments above are each fine; what ties them together is the one set of state rules
+    # (SCORE-2..4: scores that have already won the match, say). Cards may be out of play.
+    problems = state_problems(state, whole_deck=False)
+    if problems:
+        raise PositionError.from_problems(problems)
+    return state
 
 
 def _check_pending_draw(profile: Profile, top: Card, pending_draw: int) -> None:

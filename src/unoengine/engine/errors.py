@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -57,7 +58,22 @@ class NotationError(UnoEngineError):
 
 
 class PositionError(UnoEngineError):
-    """A position built by hand (new_game / from_position arguments) that cannot exist."""
+    """A position built by hand (new_game / from_position arguments) that cannot exist.
+
+    ``problems`` lists ``(field, problem)`` pairs when the position was refused by the state
+    consistency rules (engine/consistency.py); it is empty for a bad argument.
+    """
+
+    def __init__(self, message: str, problems: Sequence[tuple[str, str]] = ()) -> None:
+        self.problems: list[tuple[str, str]] = list(problems)
+        super().__init__(message)
+
+    @classmethod
+    def from_problems(cls, problems: Sequence[tuple[str, str]]) -> PositionError:
+        """One error listing every problem of a position (at least one)."""
+        lines = [f"{field}: {problem}" for field, problem in problems]
+        text = lines[0] if len(lines) == 1 else f"{len(lines)} problems:\n  " + "\n  ".join(lines)
+        return cls(f"the position cannot be reached: {text}", problems)
 
 
 class SerializationError(UnoEngineError):

@@ -3,7 +3,8 @@ document (profile, move, view, state, record) and of their parts (the profile, h
 result, a reveal, a challenge, known cards, the seed).
 
 Every problem found is collected by one :class:`~.reader.Reader` and raised together as one
-:class:`SerializationError`; a state is handed to :mod:`.state_checks` before it is built.
+:class:`SerializationError`; a state is handed to :mod:`.state_checks` before it is built, and the
+state built (or view read) to the engine's consistency rules.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ...engine.cards import COLORS, Card
+from ...engine.consistency import state_problems
 from ...engine.effects import registered_effects
 from ...engine.errors import PositionError, ProfileError, SerializationError
 from ...engine.moves import MAX_PLAYERS, Move
 from ...engine.profile import Profile
 from ...engine.state import GameState, MatchInfo, PendingChallenge, Reveal, RoundResult
 from ...engine.view import PlayerView
+from ...engine.view_consistency import view_problems
 from ..profile_file import profile_from_dict
 from ..record import GameRecord
 from .parsing import parse_json, show
@@ -177,7 +180,8 @@ def _player_count(r: Reader, count: int, path: str, profile: Profile | None) -> 
 
 
 def _load_view(r: Reader, doc: dict[str, Any]) -> PlayerView | None:
-    """A view is checked for shapes and types only: it is what one player was told, not a game to go on with."""
+    """A view: every field read, then held to the rules a view the engine could have shown obeys
+    (engine/view_consistency.py), so that it can always be determinized; its legal moves are as written."""
     body = r.table(doc, "", _VIEW_KEYS)
     profile = _read_profile(r, body)
     sizes = r.numbers(get(body, "hand_sizes"), "hand_sizes", None, 0, MAX_INT)
@@ -214,15 +218,25 @@ def _load_view(r: Reader, doc: dict[str, Any]) -> PlayerView | None:
     fields["color"] = None if fields["color"] is None else COLORS[fields["color"]]
     fields["challenge_color"] = None if fields["challenge_color"] is None else COLORS[fields["challenge_color"]]
     fields["known"] = tuple((entry[1], entry[2]) for entry in fields["known"])
-    return PlayerView(**fields)
+    view = PlayerView(**fields)
+    for field, problem in view_problems(view):
+        r.add(field, problem)
+    return None if r.problems else view
 
 
 def _load_state(r: Reader, doc: dict[str, Any]) -> GameState | None:
-    """A saved game: every field read, then every rule that ties fields together checked."""
+    """A saved game: every field read, the rules that tie fields together checked field by field,
+    then the state built and held to the engine's own state rules, so that a loaded state is one
+    the engine could have reached."""
     parts = _read_state_parts(r, r.table(doc, "", _STATE_KEYS))
     for check in STATE_CHECKS:
         check(r, parts)
-    return None if r.problems else build_state(parts)
+    if r.problems:
+        return None
+    state = build_state(parts)
+    for field, problem in state_problems(state):
+        r.add(field, problem)
+    return None if r.problems else state
 
 
 def _read_state_parts(r: Reader, body: dict[str, Any] | None) -> StateParts:

@@ -3,7 +3,10 @@ drawn card, a challenge, a pending draw, a penalty, UNO exposure, passes, hands 
 a round, known cards), and the state built from fields that passed them.
 
 Each field is read on its own by :mod:`.documents`; the checks here then test the rules that tie
-fields together, and only a state that passes them all is built.
+fields together, and only a state that passes them all is built. They work on the fields as read,
+so they name every problem even when other fields could not be read; the state built is then held
+to the engine's own state rules (engine/consistency.py), which these only ever repeat with a
+field-level message, never loosen.
 """
 
 from __future__ import annotations

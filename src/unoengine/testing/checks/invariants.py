@@ -12,6 +12,7 @@ import attrs
 
 import unoengine as u
 
+from ...engine.consistency import card_problems, hand_problems, phase_problems, result_problems
 from .common import describe
 from .expected import draw_kind, expected_jump_ins, expected_turn_moves, next_dealer
 
@@ -31,14 +32,16 @@ def deck_multiset(profile: u.Profile) -> Counter[u.Card]:
     return Counter(u.CARDS[c] for c in profile.deck_cards())
 
 
+def _assert_none(problems: list[tuple[str, str]], what: str, state: u.GameState) -> None:
+    """Fail with every problem the engine's state rules found, if any."""
+    if problems:
+        listed = "; ".join(f"{field}: {problem}" for field, problem in problems)
+        raise AssertionError(f"{what}: {listed}: {describe(state)}")
+
+
 def check_hands_sorted(state: u.GameState) -> None:
     """Hands are a tuple of sorted tuples of cards, one per player (SETUP-1)."""
-    hands = state.hands
-    assert type(hands) is tuple, f"hands is a {type(hands).__name__}, not a tuple: {describe(state)}"
-    assert len(hands) == len(state.match.scores), f"{len(hands)} hands but {len(state.match.scores)} scores"
-    for p, hand in enumerate(hands):
-        assert type(hand) is tuple, f"hand of p{p} is a {type(hand).__name__}, not a tuple: {describe(state)}"
-        assert list(hand) == sorted(hand), f"hand of p{p} is not sorted: {list(hand)}"
+    _assert_none(hand_problems(state), "hands", state)
 
 
 def check_cards_conserved(state: u.GameState, deck: Sequence[int] | None = None) -> None:
@@ -46,22 +49,7 @@ def check_cards_conserved(state: u.GameState, deck: Sequence[int] | None = None)
 
     ``deck`` may pass the sorted ``profile.deck_cards()`` to save recomputing it.
     """
-    expected = deck if deck is not None else state.profile.deck_cards()
-    cards: list[int] = []
-    for hand in state.hands:
-        cards.extend(hand)
-    cards.extend(state.remaining_draw_pile)
-    cards.extend(state.discard_pile)
-    cards.sort()
-    if cards != list(expected):
-        have = Counter(u.CARDS[c] for c in cards)
-        want = deck_multiset(state.profile)
-        raise AssertionError(
-            f"cards not conserved: missing {sorted((want - have).elements())}, "
-            f"extra {sorted((have - want).elements())}: {describe(state)}"
-        )
-    assert 0 <= state.draw_pos <= len(state.draw_pile), f"draw_pos {state.draw_pos} out of range"
-    assert state.discard[1] == len(state.discard_pile), "discard node size disagrees with the pile"
+    _assert_none(card_problems(state, deck), "cards not conserved", state)
 
 
 _DECISIONS = (u.Play, u.Draw, u.Pass, u.Challenge, u.Accept)
@@ -92,155 +80,45 @@ def check_turn_moves(state: u.GameState) -> None:
 
 
 def check_phase_consistency(state: u.GameState) -> None:
-    """Phase bookkeeping agrees with the rest of the state.
+    """Phase bookkeeping agrees with the rest of the state, and the move generator with the rules.
 
-    PLAY-1..7 (PLAY/DRAWN: the in-turn moves are exactly :func:`expected_turn_moves`), WD4-3 (CHALLENGE:
-    pending challenge, the victim is the player after the attacker and is to act), SETUP-8/9
-    (CHOOSE_COLOR only on a first wild), END-1/SCORE-2..4 (ROUND_OVER/MATCH_OVER: a result,
-    only NextRound legal), UNO-2 (an exposed player holds exactly one card), PLAY-7 (someone
-    always has a move while the round runs).
+    The state rules are the engine's own (``unoengine.engine.consistency``, which ``loads`` and
+    ``from_position`` apply too): SETUP-1/4/8..10 and HOUSE-7 (CHOOSE_COLOR only on a first wild,
+    named by the right player), PLAY-1 (the colour), PLAY-5 (the drawn card), WD4-2/3 (a pending
+    challenge, its victim, hand and bluff), ACT-5/HOUSE-1 (pending draws), UNO-1/2/5 (an exposed
+    player holds one card), PLAY-7 (passes), END-1/SCORE-1..4 (the round result, the match
+    winner), and what players know. Then, from this kit's model: PLAY-1..7 (PLAY/DRAWN/CHALLENGE/
+    PENALTY: the in-turn moves are exactly :func:`expected_turn_moves`), END-1 (ROUND_OVER: only
+    NextRound; MATCH_OVER: nothing), PLAY-7 (the player to act always has a move while the round runs).
     """
-    n = state.num_players
+    _assert_none(phase_problems(state), "inconsistent state", state)
     phase = state.phase
-    cur = state.current
-    top = state.top_card
-    assert 0 <= cur < n, f"current {cur} is not a player: {describe(state)}"
-    assert state.direction in (1, -1), f"direction {state.direction}: {describe(state)}"
-    assert 0 <= state.match.dealer < n, f"dealer {state.match.dealer}: {describe(state)}"
-    assert state.match.round_number >= 1, f"round number {state.match.round_number}: {describe(state)}"
-    if phase is u.Phase.CHOOSE_COLOR:
-        assert state.color == -1, f"CHOOSE_COLOR with colour {state.color} already named: {describe(state)}"
-    else:
-        assert 0 <= state.color <= 3, f"colour {state.color} in phase {phase.name}: {describe(state)}"
-    if not top.is_wild and state.color >= 0:
-        assert state.color == top.color, f"colour {state.color} differs from the top card {top!r}: {describe(state)}"
-    if phase is not u.Phase.DRAWN:
-        assert state.drawn is None, f"drawn card {state.drawn!r} outside DRAWN phase: {describe(state)}"
-    if phase is not u.Phase.CHALLENGE:
-        assert state.challenge is None, f"pending challenge {state.challenge} in phase {phase.name}: {describe(state)}"
-    if phase in (u.Phase.CHALLENGE, u.Phase.PENALTY):
-        pending = state.pending_draw
-        assert pending >= (4 if phase is u.Phase.CHALLENGE else 2) and pending % 2 == 0, (
-            f"{phase.name} with pending_draw {pending}: {describe(state)}"
-        )
-        if state.profile.stacking == "off":
-            assert pending == 4, f"ACT-5: {pending} pending without stacking: {describe(state)}"
-    else:
-        assert state.pending_draw == 0, f"pending_draw {state.pending_draw} in phase {phase.name}: {describe(state)}"
-
-    if phase is u.Phase.DRAWN:
-        drawn = state.drawn
-        assert drawn is not None, f"DRAWN phase without a drawn card: {describe(state)}"
-        assert drawn in state.hands[cur], f"drawn card {drawn!r} not in p{cur}'s hand: {describe(state)}"
+    if phase in (u.Phase.PLAY, u.Phase.DRAWN, u.Phase.CHALLENGE, u.Phase.PENALTY):
         check_turn_moves(state)
-    elif phase is u.Phase.PLAY:
-        check_turn_moves(state)
-    elif phase is u.Phase.CHALLENGE:
-        ch = state.challenge
-        assert ch is not None, f"CHALLENGE phase without a pending challenge: {describe(state)}"
-        assert cur == ch.victim, f"CHALLENGE: p{cur} to act but the victim is p{ch.victim}: {describe(state)}"
-        assert ch.victim == (ch.attacker + state.direction) % n, (
-            f"CHALLENGE: victim p{ch.victim} is not the player after attacker p{ch.attacker}: {describe(state)}"
-        )
-        assert top == u.WILD_DRAW_FOUR, f"CHALLENGE with top card {top!r}: {describe(state)}"
-        assert state.profile.wild_draw_four == "challenge", (
-            f"CHALLENGE phase in wild_draw_four mode {state.profile.wild_draw_four!r}: {describe(state)}"
-        )
-        check_turn_moves(state)
-    elif phase is u.Phase.PENALTY:
-        assert state.profile.stacking != "off", f"HOUSE-1: PENALTY phase without stacking: {describe(state)}"
-        assert draw_kind(top) is not None, f"HOUSE-1: PENALTY with top card {top!r}: {describe(state)}"
-        assert top != u.WILD_DRAW_FOUR or state.profile.wild_draw_four != "challenge", (
-            f"WD4-3: an unchallengeable Wild Draw Four in challenge mode: {describe(state)}"
-        )
-        check_turn_moves(state)
-    elif phase is u.Phase.CHOOSE_COLOR:
-        assert top.is_wild, f"CHOOSE_COLOR on a non-wild first card {top!r}: {describe(state)}"
-        assert state.discard[1] == 1, f"CHOOSE_COLOR after the first card: {describe(state)}"
-        applies = top == u.WILD_DRAW_FOUR and state.profile.first_card_wild_draw_four == "apply"
-        chooser = state.match.dealer if applies else (state.match.dealer + 1) % n
-        assert cur == chooser, f"SETUP-8/9: p{cur} names the first colour, expected p{chooser}: {describe(state)}"
-        if top == u.WILD_DRAW_FOUR and not applies:  # SETUP-9 RULING: kept only when nothing else is left to turn
-            assert all(c == u.WILD_DRAW_FOUR for c in state.remaining_draw_pile), (
-                f"SETUP-9: a first Wild Draw Four kept while other cards could be turned: {describe(state)}"
-            )
-
-    if state.round_over:
-        last = state.match.last_round
-        assert last is not None, f"{phase.name} without a round result: {describe(state)}"
-        assert state.uno_exposed == -1, f"{phase.name} with an open UNO window: {describe(state)}"
+    if phase is u.Phase.ROUND_OVER:
         legal = u.legal_moves(state)
-        if phase is u.Phase.ROUND_OVER:
-            assert state.match.winner is None, f"ROUND_OVER with a match winner: {describe(state)}"
-            assert legal == [u.NextRound(next_dealer(state))], (
-                f"ROUND_OVER: legal moves {legal}, expected only NextRound(p{next_dealer(state)})"
-            )
-        else:
-            assert state.match.winner is not None, f"MATCH_OVER without a match winner: {describe(state)}"
-            assert legal == [], f"MATCH_OVER: legal moves {legal}, expected none"
-        if not last.blocked:
-            assert not state.hands[last.winner], f"END-1: winner p{last.winner} still holds cards: {describe(state)}"
+        assert legal == [u.NextRound(next_dealer(state))], (
+            f"ROUND_OVER: legal moves {legal}, expected only NextRound(p{next_dealer(state)})"
+        )
+    elif phase is u.Phase.MATCH_OVER:
+        legal = u.legal_moves(state)
+        assert legal == [], f"MATCH_OVER: legal moves {legal}, expected none"
     else:
-        for p, hand in enumerate(state.hands):
-            attacker = state.challenge.attacker if state.challenge is not None else -1
-            assert hand or p == attacker, f"END-1: p{p} has no cards but the round goes on: {describe(state)}"
-        assert 0 <= state.passes < n, f"PLAY-7: {state.passes} consecutive passes among {n} players: {describe(state)}"
-        assert u.legal_moves(state, cur), f"PLAY-7: p{cur} to act has no legal move: {describe(state)}"
-    for viewer, owner, cards in state.known:  # knowledge.py: a lower bound of another player's hand
-        assert viewer != owner and 0 <= viewer < n and 0 <= owner < n, f"bad knowledge entry {viewer, owner}"
-        held = state.hands[owner]
-        assert all(cards.count(c) <= held.count(c) for c in set(cards)), (
-            f"p{viewer} 'knows' {list(cards)} in p{owner}'s hand, which does not hold them: {describe(state)}"
-        )
-    ch = state.challenge
-    if ch is not None:
-        assert ch.bluff == any(u.CARDS[c].color == ch.color for c in ch.hand), (
-            f"WD4-2: bluff flag {ch.bluff} disagrees with the hand {list(ch.hand)} and colour {ch.color}"
-        )
-    exposed = state.uno_exposed
-    if exposed != -1:
-        assert 0 <= exposed < n, f"uno_exposed {exposed} is not a player: {describe(state)}"
-        assert len(state.hands[exposed]) == 1, (
-            f"UNO-2: exposed p{exposed} holds {len(state.hands[exposed])} cards, not 1: {describe(state)}"
+        assert u.legal_moves(state, state.current), (
+            f"PLAY-7: p{state.current} to act has no legal move: {describe(state)}"
         )
 
 
 def check_round_result(state: u.GameState) -> None:
-    """END-1, PLAY-7, SCORE-1..4: the result of a finished round agrees with the hands and the mode."""
+    """END-1, PLAY-7, SCORE-1..4: the result of a finished round agrees with the hands and the mode
+    (the engine's rules), and the engine's hand points with the profile's points table."""
     last = state.match.last_round
-    assert last is not None and state.round_over
+    assert last is not None and state.round_over, f"no finished round: {describe(state)}"
+    _assert_none(result_problems(state), "round result", state)
     prof = state.profile
-    n = state.num_players
     pts = tuple(u.hand_points(prof, h) for h in state.hands)
     own = tuple(sum(prof.points[c] for c in h) for h in state.hands)
     assert pts == own, f"SCORE-1: hand_points {pts} disagree with the points table {own}"
-    assert last.hand_points == pts, f"SCORE-1: RoundResult.hand_points {last.hand_points}, hands hold {pts}"
-    w = last.winner
-    if last.blocked:
-        assert pts[w] == min(pts), f"PLAY-7: blocked round won by p{w} with {pts[w]} points, lowest is {min(pts)}"
-    if prof.scoring == "winner-takes-others":
-        expected = tuple(sum(pts) - pts[w] if i == w else 0 for i in range(n))
-    elif prof.scoring == "own-hand-lowest-wins":
-        expected = tuple(0 if i == w else pts[i] for i in range(n))
-    else:
-        expected = tuple(1 if i == w else 0 for i in range(n))
-    assert last.points_won == expected, (
-        f"{prof.scoring}: points_won {last.points_won}, expected {expected} (hand points {pts}, winner p{w})"
-    )
-    scores = state.match.scores
-    if max(scores) < prof.target_score:
-        assert state.match.winner is None, f"match winner {state.match.winner} below target {prof.target_score}"
-    elif prof.scoring == "own-hand-lowest-wins":
-        low = min(scores)
-        lowest = [i for i, s in enumerate(scores) if s == low]
-        want = lowest[0] if len(lowest) == 1 else None
-        assert state.match.winner == want, f"SCORE-3: match winner {state.match.winner}, expected {want} ({scores})"
-    else:
-        assert state.match.winner == w, (
-            f"SCORE-2/4: p{w} won the round and reached {scores[w]} >= {prof.target_score}, "
-            f"but the match winner is {state.match.winner} ({scores})"
-        )
-    assert (state.phase is u.Phase.MATCH_OVER) == (state.match.winner is not None)
 
 
 _COLOR_FREE = (u.WILD_SHUFFLE_HANDS, u.WILD_SWAP_HANDS, u.WILD_CUSTOMIZABLE, u.BLANK)
