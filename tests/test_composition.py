@@ -363,7 +363,7 @@ def test_user_file_extends_another_user_file_by_path(tmp_path: Path) -> None:
     """UNO-2/SCORE-4: a chain user -> user -> composition; each layer's options win over what it extends."""
     first = write(tmp_path, "first.toml", 'name = "first"\nextends = "classic-108+one-point-per-round"\n'
                                           "[uno]\npenalty = 3\n[scoring]\ntarget = 5\n")
-    second = write(tmp_path, "second.toml", f'name = "second"\nextends = {str(first)!r}\n[uno]\npenalty = 5\n')
+    second = write(tmp_path, "second.toml", f'name = "second"\nextends = {first.name!r}\n[uno]\npenalty = 5\n')
     profile = u.load_profile(second)
     assert profile == attrs.evolve(u.load_profile("classic-108"), name="second", uno_penalty=5,
                                    scoring="one-point-per-round", target_score=5)
@@ -391,8 +391,8 @@ def test_extends_cycle_is_refused(tmp_path: Path) -> None:
     """HOUSE-8: a -> b -> a is refused with a ProfileError on key extends (no recursion error)."""
     a = tmp_path / "a.toml"
     b = tmp_path / "b.toml"
-    write(tmp_path, "a.toml", f"extends = {str(b)!r}\n")
-    write(tmp_path, "b.toml", f"extends = {str(a)!r}\n")
+    write(tmp_path, "a.toml", f"extends = {b.name!r}\n")
+    write(tmp_path, "b.toml", f"extends = {a.name!r}\n")
     for start in (a, b):
         with pytest.raises(u.ProfileError) as info:
             u.load_profile(start)
@@ -403,7 +403,7 @@ def test_extends_cycle_is_refused(tmp_path: Path) -> None:
 def test_extends_itself_is_refused(tmp_path: Path) -> None:
     """HOUSE-8: a file that extends itself is a cycle."""
     path = tmp_path / "self.toml"
-    write(tmp_path, "self.toml", f"extends = [{str(path)!r}, \"forced-play\"]\n")
+    write(tmp_path, "self.toml", f"extends = [{path.name!r}, \"forced-play\"]\n")
     with pytest.raises(u.ProfileError) as info:
         u.load_profile(path)
     assert info.value.key == "extends"

@@ -505,8 +505,9 @@ def test_seeds_are_64_bit_so_every_state_can_be_written(seed: int) -> None:
     assert u.to_json(u.new_game(profile(CLASSIC), 2, seed=2**64 - 1))["rng"].isdigit()
 
 
-def test_to_json_of_something_else_is_a_type_error() -> None:
-    with pytest.raises(TypeError, match="dict"):
+def test_to_json_of_something_else_is_a_serialization_error() -> None:
+    """Bad input to a public function raises an UnoEngineError (issue 13), not a TypeError from below."""
+    with pytest.raises(u.SerializationError, match="dict"):
         u.to_json({"unoengine": "state"})  # type: ignore[arg-type]
 
 

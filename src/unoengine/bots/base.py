@@ -51,6 +51,19 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def is_bot_name(name: str) -> bool:
+    """Does :func:`make_bot` know ``name``: a registered bot, or ``kind:ARGUMENT`` of a registered kind?"""
+    if name in _REGISTRY:
+        return True
+    prefix, colon, argument = name.partition(":")
+    return bool(colon) and prefix in _KINDS and bool(argument.strip())
+
+
+def known_bots_text() -> str:
+    """The bot names for an error message: the registered bots, then the kinds (``program:...``)."""
+    return ", ".join([*bot_names(), *(f"{k}:..." for k in sorted(_KINDS))])
+
+
 def make_bot(name: str) -> Bot:
     """A fresh bot of a registered kind; ValueError naming the known kinds otherwise."""
     factory = _REGISTRY.get(name)
@@ -59,5 +72,4 @@ def make_bot(name: str) -> Bot:
     prefix, colon, argument = name.partition(":")
     if colon and prefix in _KINDS:
         return _KINDS[prefix](argument)
-    kinds = "".join(f", {k}:..." for k in sorted(_KINDS))
-    raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names())}{kinds}")
+    raise ValueError(f"unknown bot {name!r}; known bots: {known_bots_text()}")

@@ -13,7 +13,8 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-from .errors import NotationError
+from .errors import NotationError, quoted, shown
+from .limits import MAX_CARD_TEXT, MAX_CARDS_TEXT
 
 
 class Color(enum.IntEnum):
@@ -125,37 +126,54 @@ IS_WILD: Final[tuple[bool, ...]] = tuple(code >= WILD for code in range(NUM_CARD
 _BY_NAME: Final = {_name(code): CARDS[code] for code in range(NUM_CARD_CODES)}
 
 
+def _is_int(value: object) -> bool:
+    return type(value) is int or type(value) is Card or type(value) is Color
+
+
 def card(code: int) -> Card:
     """The card with this code (0..57)."""
-    if not 0 <= code < NUM_CARD_CODES:
-        raise NotationError(f"card code {code!r} is out of range 0..{NUM_CARD_CODES - 1}")
+    if not _is_int(code) or not 0 <= code < NUM_CARD_CODES:
+        raise NotationError(f"card code {shown(code)} is not an integer from 0 to {NUM_CARD_CODES - 1}")
     return CARDS[code]
 
 
 def colored(color: int, symbol: int) -> Card:
     """The coloured card of this colour and symbol (0..9, SKIP, REVERSE, DRAW_TWO)."""
-    if not 0 <= color < 4 or not 0 <= symbol < SYMBOLS_PER_COLOR:
-        raise NotationError(f"no coloured card with colour {color!r} and symbol {symbol!r}")
+    if not (_is_int(color) and _is_int(symbol) and 0 <= color < 4 and 0 <= symbol < SYMBOLS_PER_COLOR):
+        raise NotationError(f"no coloured card with colour {shown(color)} and symbol {shown(symbol)}")
     return CARDS[color * SYMBOLS_PER_COLOR + symbol]
+
+
+def _short_text(text: object) -> str:
+    """The text of a card or colour name, upper-cased; "" for anything that cannot be one (a name
+    has a few ASCII characters: a longer text is not even looked at, MAX_CARD_TEXT)."""
+    if not isinstance(text, str) or len(text) > MAX_CARD_TEXT or not text.isascii():
+        return ""
+    return text.strip().upper()
 
 
 def parse_card(text: str) -> Card:
     """Parse a card name such as ``R7``, ``GS``, ``Y+2``, ``W+4`` (case-insensitive)."""
-    found = _BY_NAME.get(text.strip().upper()) if isinstance(text, str) and text.isascii() else None
+    found = _BY_NAME.get(_short_text(text))
     if found is None:
-        raise NotationError(f"unknown card {text!r}; expected e.g. R7, GS, BR, Y+2, W, W+4, WSH")
+        raise NotationError(f"unknown card {shown(text)}; expected e.g. R7, GS, BR, Y+2, W, W+4, WSH")
     return found
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse a whitespace- or comma-separated list of card names."""
+    """Parse a whitespace- or comma-separated list of card names (at most MAX_CARDS_TEXT characters)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a list of cards is written as text such as 'R7 G5 W', got {shown(text)}")
+    if len(text) > MAX_CARDS_TEXT:
+        raise NotationError(f"a list of cards of {len(text):,} characters is longer than the "
+                            f"{MAX_CARDS_TEXT:,} any deck needs: {quoted(text)}")
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 
 
 def parse_color(text: str) -> Color:
     """Parse ``R``/``red`` (any case) into a Color."""
-    t = text.strip().upper() if isinstance(text, str) and text.isascii() else ""
+    t = _short_text(text)
     for c in COLORS:
         if t in (c.name, COLOR_LETTERS[c]):
             return c
-    raise NotationError(f"unknown colour {text!r}; expected red, yellow, green, blue or R/Y/G/B")
+    raise NotationError(f"unknown colour {shown(text)}; expected red, yellow, green, blue or R/Y/G/B")

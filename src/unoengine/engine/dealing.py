@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import islice
 
 from .cards import (
     CARDS,
@@ -24,15 +25,16 @@ from .cards import (
     SYMBOL_OF,
     WILD_DRAW_FOUR,
     Card,
+    Color,
     parse_card,
     parse_cards,
 )
 from .consistency import state_problems
 from .draft import Draft
 from .effects import get_effect
-from .errors import PositionError, ProfileError
+from .errors import PositionError, ProfileError, quoted, shown
 from .events import DirectionChanged, Event, FirstCardReturned, RoundDealt, TurnSkipped
-from .moves import MAX_PLAYERS
+from .limits import MAX_DECK_CARDS, MAX_PLAYERS
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, discard_from
 
@@ -53,16 +55,16 @@ def _check_profile(profile: Profile) -> Profile:
 
 def _check_players(profile: Profile, num_players: int) -> None:
     if isinstance(num_players, bool) or not isinstance(num_players, int):
-        raise PositionError(f"num_players must be an integer, got {num_players!r}")
+        raise PositionError(f"num_players must be an integer, got {shown(num_players)}")
     lo, hi = profile.min_players, min(profile.max_players, MAX_PLAYERS)
     if not lo <= num_players <= hi:
         raise PositionError(
-            f"profile {profile.name!r} is for {lo} to {hi} players (SETUP-1), got {num_players}"
+            f"profile {quoted(profile.name)} is for {lo} to {hi} players (SETUP-1), got {shown(num_players)}"
         )
     try:
         get_effect(profile.custom_effect)
     except KeyError as exc:
-        raise PositionError(f"profile {profile.name!r}: play.custom_effect: {exc.args[0]}") from None
+        raise PositionError(f"profile {quoted(profile.name)}: play.custom_effect: {exc.args[0]}") from None
 
 
 SEED_LIMIT = 2**64
@@ -72,7 +74,7 @@ SEED_LIMIT = 2**64
 def check_seed(seed: int) -> int:
     """A seed as the engine takes it (PositionError otherwise)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
-        raise PositionError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
+        raise PositionError(f"seed must be an integer from 0 to 2**64 - 1, got {shown(seed)}")
     return seed
 
 
@@ -199,7 +201,7 @@ def new_game(
     if dealer is None:
         dealer, rng = choose_dealer(prof, num_players, rng)
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
-        raise PositionError(f"dealer must be a player from 0 to {num_players - 1}, got {dealer!r}")
+        raise PositionError(f"dealer must be a player from 0 to {num_players - 1}, got {shown(dealer)}")
     if deck is None:
         cards, rng = _shuffled_deck(prof, rng)
     else:
@@ -209,8 +211,8 @@ def new_game(
             missing = expected - Counter(cards)
             extra = Counter(cards) - expected
             raise PositionError(
-                f"deck must hold exactly the {prof.deck_size} cards of profile {prof.name!r}; "
-                f"missing {sorted(missing.elements())}, extra {sorted(extra.elements())}"
+                f"deck must hold exactly the {prof.deck_size} cards of profile {quoted(prof.name)}; "
+                f"missing {count_text(missing)}, extra {count_text(extra)}"
             )
     match = MatchInfo(dealer, (0,) * num_players)
     return _deal(prof, num_players, dealer, cards, rng, match)
@@ -225,15 +227,32 @@ def deal_round(state: GameState, dealer: int, log: list[Event] | None = None) ->
     return _deal(prof, len(state.hands), dealer, cards, rng, match, log)
 
 
+def count_text(cards: Counter[Card], shown_kinds: int = 12) -> str:
+    """Cards with their counts for a message: the first dozen kinds, then how many more."""
+    if not cards:
+        return "none"
+    items = sorted(cards.items())
+    text = ", ".join(f"{c!r} x{k}" if k > 1 else repr(c) for c, k in items[:shown_kinds])
+    return text + (f" and {len(items) - shown_kinds} more kinds" if len(items) > shown_kinds else "")
+
+
 # --- exact positions ---------------------------------------------------------------------
 def _to_cards(value: CardsLike, what: str) -> tuple[Card, ...]:
+    """Cards as a string of names or an iterable of cards, codes or names: at most a deck's worth
+    (MAX_DECK_CARDS), so that an endless iterable is refused rather than followed."""
     if isinstance(value, str):
         try:
             return parse_cards(value)
         except ValueError as exc:
             raise PositionError(f"{what}: {exc}") from None
+    try:
+        items = list(islice(value, MAX_DECK_CARDS + 1))
+    except TypeError:
+        raise PositionError(f"{what}: must be card names or a list of cards, got {shown(value)}") from None
+    if len(items) > MAX_DECK_CARDS:
+        raise PositionError(f"{what}: more than {MAX_DECK_CARDS:,} cards, more than any deck holds")
     out = []
-    for item in value:
+    for item in items:
         if isinstance(item, str):
             try:
                 out.append(parse_card(item))
@@ -242,7 +261,7 @@ def _to_cards(value: CardsLike, what: str) -> tuple[Card, ...]:
         elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < NUM_CARD_CODES:
             out.append(CARDS[item])
         else:
-            raise PositionError(f"{what}: {item!r} is not a card")
+            raise PositionError(f"{what}: {shown(item)} is not a card")
     return tuple(out)
 
 
@@ -271,6 +290,8 @@ def from_position(
     of names also works for a whole pile).
     """
     prof = _check_profile(profile)
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise PositionError(f"hands must be a list with one hand per player, got {shown(hands)}")
     n = len(hands)
     _check_players(prof, n)
     hand_cards = [tuple(sorted(_to_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)]
@@ -300,22 +321,20 @@ def from_position(
         if color is None or isinstance(color, bool) or not isinstance(color, int) or not 0 <= color < 4:
             raise PositionError(f"color: the top card {top!r} is wild, so a colour 0..3 must be given")
     else:
-        if color is not None and color != COLOR_OF[top]:
-            raise PositionError(f"color: the top card {top!r} fixes the colour in play; got {color!r}")
+        if color is not None and (type(color) not in (int, Color) or color != COLOR_OF[top]):
+            raise PositionError(f"color: the top card {top!r} fixes the colour in play; got {shown(color)}")
         color = COLOR_OF[top]
-    if isinstance(direction, bool) or direction not in (1, -1):
-        raise PositionError(f"direction must be 1 or -1, got {direction!r}")
+    if type(direction) is not int or direction not in (1, -1):
+        raise PositionError(f"direction must be 1 or -1, got {shown(direction)}")
     if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
-        raise PositionError(f"current must be a player from 0 to {n - 1}, got {current!r}")
+        raise PositionError(f"current must be a player from 0 to {n - 1}, got {shown(current)}")
     if any(not h for h in hand_cards):
         raise PositionError("hands: every player needs at least one card (an empty hand has won)")
     if dealer is None:
         dealer = (current - 1) % n
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError(f"dealer must be a player from 0 to {n - 1}, got {dealer!r}")
-    score_tuple = tuple(scores) if scores is not None else (0,) * n
-    if len(score_tuple) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in score_tuple):
-        raise PositionError(f"scores must be {n} non-negative integers, got {scores!r}")
+        raise PositionError(f"dealer must be a player from 0 to {n - 1}, got {shown(dealer)}")
+    score_tuple = _scores(scores, n)
     _check_pending_draw(prof, top, pending_draw)
     state = GameState(
         prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,
@@ -330,11 +349,24 @@ def from_position(
     return state
 
 
+def _scores(scores: Sequence[int] | None, n: int) -> tuple[int, ...]:
+    """SCORE-2..4: one non-negative score per player (at most n + 1 items are ever read)."""
+    if scores is None:
+        return (0,) * n
+    try:
+        out = tuple(islice(scores, n + 1))
+    except TypeError:
+        out = ()
+    if len(out) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in out):
+        raise PositionError(f"scores must be {n} non-negative integers, got {shown(scores)}")
+    return out
+
+
 def _check_pending_draw(profile: Profile, top: Card, pending_draw: int) -> None:
     """HOUSE-1: a pending draw needs stacking and a Draw card on top; a Wild Draw Four open to a
     challenge needs its attacker's hand, so that situation is built by playing the card."""
     if isinstance(pending_draw, bool) or not isinstance(pending_draw, int) or pending_draw < 0:
-        raise PositionError(f"pending_draw must be a non-negative integer, got {pending_draw!r}")
+        raise PositionError(f"pending_draw must be a non-negative integer, got {shown(pending_draw)}")
     if not pending_draw:
         return
     if profile.stacking == "off":

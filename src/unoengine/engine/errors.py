@@ -1,9 +1,53 @@
-"""The exceptions the engine raises. Each is a ValueError: the input was wrong, not the engine."""
+"""The exceptions the engine raises. Each is a ValueError: the input was wrong, not the engine.
+
+Every message quotes untrusted values through :func:`quoted` and :func:`shown`, so a message stays
+short whatever it was given (MAX_QUOTED_CHARS), and lists at most MAX_LISTED_PROBLEMS problems.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from .limits import MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS
+
+
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """``repr(text)``, or for a longer text a prefix and the total length: ``'RRRR...' (10,000,000 characters)``."""
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[:limit])
+    return f"{head[:-1]}...{head[-1]} ({len(text):,} characters)"
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A short repr of any value for a message: a text through :func:`quoted`, anything else cut to
+    ``limit`` characters; never fails, whatever the value (a huge int, deep nesting, a hostile repr)."""
+    if isinstance(value, str):
+        return quoted(value, min(limit, MAX_QUOTED_CHARS))
+    try:
+        text = repr(value)
+    except Exception:  # a repr that raises (a huge int, deep nesting, a hostile class) is not shown
+        return f"a value too large to show ({type(value).__name__})"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def one_line(error: BaseException) -> str:
+    """An error's message on one line, for a command's standard error: the problems of a
+    several-problem message follow its first line, separated by semicolons."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    if not lines:
+        return type(error).__name__
+    return lines[0] + (" " + "; ".join(lines[1:]) if len(lines) > 1 else "")
+
+
+def _listed(source: str, problems: list[tuple[str, str]]) -> str:
+    """The message of several problems: a count, then one ``field: problem`` line each, at most
+    MAX_LISTED_PROBLEMS of them."""
+    lines = "\n".join(f"  {field}: {problem}" for field, problem in problems[:MAX_LISTED_PROBLEMS])
+    more = len(problems) - MAX_LISTED_PROBLEMS
+    tail = f"\n  ... and {more:,} more" if more > 0 else ""
+    return f"{source}: {len(problems):,} problems:\n{lines}{tail}"
 
 
 class UnoEngineError(ValueError):
@@ -20,12 +64,16 @@ class IllegalMoveError(UnoEngineError):
 
     def __init__(self, move: Any, rule: str, reason: str, detail: str) -> None:
         self.move = move
-        self.player: int | None = getattr(move, "player", None)
+        try:
+            player = getattr(move, "player", None)
+        except Exception:  # a hostile object's attribute lookup
+            player = None
+        self.player: int | None = player
         self.rule = rule
         self.reason = reason
         self.detail = detail
-        who = f"player {self.player}" if self.player is not None else "unknown player"
-        super().__init__(f"{who} cannot make move {move!r}: {detail} [{rule} {reason}]")
+        who = f"player {shown(self.player, 20)}" if self.player is not None else "unknown player"
+        super().__init__(f"{who} cannot make move {shown(move, 120)}: {detail} [{rule} {reason}]")
 
 
 class ProfileError(UnoEngineError):
@@ -44,8 +92,7 @@ class ProfileError(UnoEngineError):
         err = cls(source, *problems[0])
         err.problems = list(problems)
         if len(problems) > 1:
-            lines = "\n".join(f"  {key}: {problem}" for key, problem in problems)
-            err.args = (f"{source}: {len(problems)} problems:\n{lines}",)
+            err.args = (_listed(source, problems),)
         return err
 
 
@@ -92,8 +139,7 @@ class SerializationError(UnoEngineError):
         err = cls(source, *problems[0])
         err.problems = list(problems)
         if len(problems) > 1:
-            lines = "\n".join(f"  {field}: {problem}" for field, problem in problems)
-            err.args = (f"{source}: {len(problems)} problems:\n{lines}",)
+            err.args = (_listed(source, problems),)
         return err
 
 
@@ -107,4 +153,4 @@ class RecordError(UnoEngineError):
         self.rule = rule
         self.reason = reason
         self.detail = detail
-        super().__init__(f"move {index} ({move!r}) does not replay: {detail} [{rule} {reason}]")
+        super().__init__(f"move {index} ({shown(move, 120)}) does not replay: {detail} [{rule} {reason}]")

@@ -18,6 +18,7 @@ from typing import TypeAlias
 import attrs
 
 from .cards import Card, Color
+from .errors import UnoEngineError, shown
 
 
 @attrs.frozen
@@ -236,7 +237,11 @@ def events_for(events: Iterable[Event], player: int) -> tuple[Event, ...]:
     """The events as ``player`` sees them: other players' drawn cards and hands shown to
     someone else are left out (the counts and who showed what stay)."""
     out: list[Event] = []
+    if isinstance(events, str) or not isinstance(events, Iterable):
+        raise UnoEngineError(f"events_for takes the events of a move, got {shown(events)}")
     for e in events:
+        if not isinstance(e, EVENT_TYPES):
+            raise UnoEngineError(f"events_for takes events, got {shown(e)}")
         if isinstance(e, CardsDrawn) and e.player != player and e.cards:
             e = CardsDrawn(e.player, e.count, (), e.rule)
         elif isinstance(e, HandShown) and player not in (e.viewer, e.owner) and e.cards:

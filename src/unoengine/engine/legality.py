@@ -23,9 +23,10 @@ from .cards import (
     WILD_DRAW_FOUR,
     WILD_SWAP_HANDS,
     Card,
+    Color,
 )
 from .effects import get_effect
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, UnoEngineError, shown
 from .moves import (
     ACCEPT,
     CALL_UNO,
@@ -49,7 +50,7 @@ from .moves import (
     targeted_play,
 )
 from .profile import STACKING, Profile
-from .state import GameState, Phase
+from .state import GameState, Phase, not_a_state
 
 # Phase members as module constants: an enum attribute lookup costs ~75 ns on the hot path.
 _CHALLENGE: Final = Phase.CHALLENGE
@@ -150,7 +151,7 @@ def _check_target(state: GameState, move: Play) -> None:
         if t is None:
             raise _refuse(move, (rule, "target-required"), f"{CARDS[card]!r} needs another player as target")
         if type(t) is not int or not 0 <= t < len(state.hands) or t == move.player:
-            raise _refuse(move, (rule, "invalid-target"), f"target {t!r} is not another player")
+            raise _refuse(move, (rule, "invalid-target"), f"target {shown(t)} is not another player")
     elif t is not None:
         raise _refuse(move, ("PLAY-1", "target-not-allowed"), f"{CARDS[card]!r} takes no target")
 
@@ -327,47 +328,57 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     """Every legal move now, in a fixed order: the in-turn moves, then jump-ins (HOUSE-2) by
     seat, then UNO calls and catches.
 
-    With ``player`` given, only that player's moves.
+    With ``player`` given, only that player's moves (none for a seat the table does not have; a
+    player that is not an ``int`` is refused).
     """
-    out: list[Move] = []
-    phase = state.phase
-    p = state.current
-    if player is None or player == p:
-        if phase is _PLAY:
-            _append_plays(state, p, playable_cards(state), out)
-            playable = bool(out)
-            if may_draw(state, playable) is None:
-                out.append(DRAW[p])
-            if may_pass(state, playable) is None:
+    if player is not None and type(player) is not int:
+        raise UnoEngineError(f"there is no player {shown(player)}: a player is a seat, an int")
+    try:
+        out: list[Move] = []
+        if player is not None and not 0 <= player < len(state.hands):
+            return out
+        phase = state.phase
+        p = state.current
+        if player is None or player == p:
+            if phase is _PLAY:
+                _append_plays(state, p, playable_cards(state), out)
+                playable = bool(out)
+                if may_draw(state, playable) is None:
+                    out.append(DRAW[p])
+                if may_pass(state, playable) is None:
+                    out.append(PASS[p])
+            elif phase is _DRAWN:
+                _append_plays(state, p, playable_cards(state), out)
                 out.append(PASS[p])
-        elif phase is _DRAWN:
-            _append_plays(state, p, playable_cards(state), out)
-            out.append(PASS[p])
-        elif phase is _CHALLENGE:
-            _append_plays(state, p, playable_cards(state), out)  # HOUSE-1: answer it instead
-            out.append(CHALLENGE[p])
-            out.append(ACCEPT[p])
-        elif phase is _PENALTY:
-            _append_plays(state, p, playable_cards(state), out)
-            out.append(ACCEPT[p])
-        elif phase is _CHOOSE_COLOR:
-            out.extend(CHOOSE_COLOR[p])
-    if state.profile.jump_in:
-        _jump_in_plays(state, player, out)
-    if phase is _ROUND_OVER:
-        dealer = next_dealer(state)
-        if player is None or player == dealer:
-            out.append(NEXT_ROUND[dealer])
-    exposed = state.uno_exposed
-    if exposed >= 0:
-        if player is None or player == exposed:
-            out.append(CALL_UNO[exposed])
-        for q in range(len(state.hands)):
-            if q != exposed and (player is None or player == q):
-                out.append(CATCH_UNO[q][exposed])
-    if player is None:
-        _remember_moves(state, tuple(out))
-    return out
+            elif phase is _CHALLENGE:
+                _append_plays(state, p, playable_cards(state), out)  # HOUSE-1: answer it instead
+                out.append(CHALLENGE[p])
+                out.append(ACCEPT[p])
+            elif phase is _PENALTY:
+                _append_plays(state, p, playable_cards(state), out)
+                out.append(ACCEPT[p])
+            elif phase is _CHOOSE_COLOR:
+                out.extend(CHOOSE_COLOR[p])
+        if state.profile.jump_in:
+            _jump_in_plays(state, player, out)
+        if phase is _ROUND_OVER:
+            dealer = next_dealer(state)
+            if player is None or player == dealer:
+                out.append(NEXT_ROUND[dealer])
+        exposed = state.uno_exposed
+        if exposed >= 0:
+            if player is None or player == exposed:
+                out.append(CALL_UNO[exposed])
+            for q in range(len(state.hands)):
+                if q != exposed and (player is None or player == q):
+                    out.append(CATCH_UNO[q][exposed])
+        if player is None:
+            _remember_moves(state, tuple(out))
+        return out
+    except (AttributeError, TypeError):  # no cost on the hot path: only when something is wrong
+        if type(state) is not GameState:
+            raise not_a_state(state) from None
+        raise
 
 
 _last_legal: tuple[object, tuple[Move, ...]] = (None, ())
@@ -382,7 +393,14 @@ def _remember_moves(state: GameState, moves: tuple[Move, ...]) -> None:
 
 # --- checking ----------------------------------------------------------------------------
 def _is_color(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
+    """A colour is a Color (the move classes turn the ints 0..3 and colour names into one): never a
+    bool, a float or another int subclass that merely equals one."""
+    return type(value) is Color
+
+
+def _bad_field(move: object, field: str, expected: str, value: object) -> IllegalMoveError:
+    """A move whose field holds a value of the wrong type: refused before any rule is asked."""
+    return IllegalMoveError(move, "MOVE", "bad-field", f"{field} must be {expected}, got {shown(value)}")
 
 
 def _refuse(move: object, block: Block, detail: str) -> IllegalMoveError:
@@ -410,8 +428,8 @@ def _block_text(state: GameState, block: Block, card: int = -1) -> str:
 
 def _check_card(move: Play) -> int:
     card = move.card
-    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < NUM_CARD_CODES:
-        raise _refuse(move, ("PLAY-1", "unknown-card"), f"{card!r} is not a card")
+    if type(card) is not Card:  # Play turns codes and names into a Card; a bool or float is none
+        raise _refuse(move, ("PLAY-1", "unknown-card"), f"{shown(card)} is not a card")
     return card
 
 
@@ -446,6 +464,8 @@ def _check_play_details(state: GameState, move: Play, card: int) -> None:
     elif move.color is not None:
         raise _refuse(move, ("PLAY-1", "colour-not-allowed"), "only a wild names a colour")
     _check_target(state, move)
+    if type(move.uno) is not bool:
+        raise _bad_field(move, "uno", "True or False", move.uno)
     if move.uno and len(state.hands[p]) != 2:
         raise _refuse(move, ("UNO-1", "uno-not-next-to-last"), "UNO is called when playing the next-to-last card")
 
@@ -531,13 +551,15 @@ def _check_call_uno(state: GameState, move: Move) -> None:
 def _check_catch_uno(state: GameState, move: Move) -> None:
     assert isinstance(move, CatchUno)
     t = move.target
+    if type(t) is not int:
+        raise _bad_field(move, "target", "a seat (an int)", t)
     if t == move.player:
         raise _refuse(move, ("UNO-6", "cannot-catch-self"), "call UNO instead of catching yourself")
     if state.uno_exposed < 0 or t != state.uno_exposed:
         if type(t) is int and 0 <= t < len(state.hands) and len(state.hands[t]) >= 2:
             detail = f"player {t} holds {len(state.hands[t])} cards: there is no last card to catch"
             raise _refuse(move, ("UNO-3", "not-catchable"), detail)
-        detail = f"player {t!r} cannot be caught now (no missed call, or too late)"
+        detail = f"player {shown(t)} cannot be caught now (no missed call, or too late)"
         raise _refuse(move, ("UNO-5", "not-catchable"), detail)
 
 
@@ -569,12 +591,14 @@ def check_move(state: GameState, move: Move) -> None:
         for m in listed:
             if m is move:
                 return
+    if type(state) is not GameState:
+        raise not_a_state(state)
     check = _CHECKS.get(type(move))
     if check is None:
-        raise IllegalMoveError(move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")
+        raise IllegalMoveError(move, "MOVE", "not-a-move", f"{shown(move)} is not a unoengine move")
     player = move.player
     if type(player) is not int or not 0 <= player < len(state.hands):
-        detail = f"there is no player {player!r} among {len(state.hands)}"
+        detail = f"there is no player {shown(player)} among {len(state.hands)}"
         raise IllegalMoveError(move, "SETUP-1", "no-such-player", detail)
     if state.phase >= _ROUND_OVER:
         if state.phase is _MATCH_OVER:

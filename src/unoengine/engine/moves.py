@@ -13,8 +13,7 @@ from typing import Any, Final
 import attrs
 
 from .cards import CARDS, COLORS, IS_WILD, NUM_CARD_CODES, Card, Color, parse_card, parse_color
-
-MAX_PLAYERS: Final = 10
+from .limits import MAX_PLAYERS as MAX_PLAYERS  # re-exported: its home is limits.py
 
 
 def _as_card(value: Any) -> Any:

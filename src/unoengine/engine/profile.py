@@ -15,7 +15,8 @@ from typing import Any, Final, Literal
 import attrs
 
 from .cards import BLANK, NUM_CARD_CODES
-from .errors import ProfileError
+from .errors import ProfileError, shown
+from .limits import MAX_CARD_POINTS, MAX_COPIES, MAX_DECK_CARDS, MAX_HAND_SIZE, MAX_PLAYERS
 
 WildDrawFourMode = Literal["challenge", "enforced", "unrestricted"]
 FirstCardWildDrawFour = Literal["redraw", "apply"]
@@ -34,15 +35,6 @@ SCORING_MODES: Final = ("winner-takes-others", "own-hand-lowest-wins", "one-poin
 STACKING: Final = ("off", "same-kind", "cross", "equal-or-higher")
 
 Check = Callable[[Any], "str | None"]
-
-
-def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters, safe for hostile values (a huge int, deep nesting)."""
-    try:
-        text = repr(value)
-    except (ValueError, RecursionError):
-        return f"a value too large to show ({type(value).__name__})"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def choice(options: tuple[str, ...]) -> Check:
@@ -75,11 +67,28 @@ def text(value: Any) -> str | None:
     return None if isinstance(value, str) else f"must be a string, got {shown(value)}"
 
 
-def _counts(value: Any) -> str | None:
-    if (not isinstance(value, tuple) or len(value) != NUM_CARD_CODES
-            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in value)):
-        return f"must be a tuple of {NUM_CARD_CODES} non-negative integers (one per card code)"
-    return None
+def _name(value: Any) -> str | None:
+    return None if isinstance(value, str) and value else f"must be a non-empty string, got {shown(value)}"
+
+
+def counts(most: int) -> Check:
+    """A check of a table by card code: a tuple of NUM_CARD_CODES integers from 0 to ``most``."""
+
+    def check(value: Any) -> str | None:
+        if (not isinstance(value, tuple) or len(value) != NUM_CARD_CODES
+                or any(type(v) is not int or not 0 <= v <= most for v in value)):
+            return f"must be a tuple of {NUM_CARD_CODES} integers from 0 to {most:,} (one per card code)"
+        return None
+
+    return check
+
+
+def _deck(value: Any) -> str | None:
+    """DECK-5: any composition, up to MAX_COPIES of a card and MAX_DECK_CARDS in all."""
+    problem = counts(MAX_COPIES)(value)
+    if problem is None and sum(value) > MAX_DECK_CARDS:
+        return f"holds {sum(value):,} cards; a deck holds at most {MAX_DECK_CARDS:,}"
+    return problem
 
 
 def _names(value: Any) -> str | None:
@@ -89,15 +98,15 @@ def _names(value: Any) -> str | None:
 
 
 FIELD_CHECKS: Final[dict[str, Check]] = {
-    "name": text,
-    "deck_counts": _counts,
-    "points": _counts,
+    "name": _name,
+    "deck_counts": _deck,
+    "points": counts(MAX_CARD_POINTS),
     "version": int_range(1, 1_000_000),
     "description": text,
     "sources": _names,
-    "hand_size": int_range(1, 50),
-    "min_players": int_range(2, 10),
-    "max_players": int_range(2, 10),
+    "hand_size": int_range(1, MAX_HAND_SIZE),
+    "min_players": int_range(2, MAX_PLAYERS),
+    "max_players": int_range(2, MAX_PLAYERS),
     "first_card_wild_draw_four": choice(FIRST_CARD_WILD_DRAW_FOUR),
     "next_dealer": choice(NEXT_DEALER),
     "decline_to_play": boolean,
@@ -113,7 +122,8 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
     "scoring": choice(SCORING_MODES),
     "target_score": int_range(1, 1_000_000),
 }
-"""The value check of every Profile field: used when loading TOML and on every construction."""
+"""The value check of every Profile field: used when loading TOML and on every construction
+(the limits are those of engine/limits.py)."""
 
 _COSMETIC: Final = frozenset({"name", "description", "sources", "version"})
 
@@ -153,18 +163,28 @@ class Profile:
     target_score: int = 500
 
     def __attrs_post_init__(self) -> None:
-        """Refuse a profile with any bad field, however it was built (TOML, code, attrs.evolve)."""
+        """Refuse a profile with any bad field, however it was built (TOML, code, attrs.evolve),
+        and one whose deck cannot deal every hand: no game could be started from it."""
         problems = [
             (field, problem)
             for field, check in FIELD_CHECKS.items()
             if (problem := check(getattr(self, field))) is not None
         ]
-        if not problems and self.min_players > self.max_players:
-            problems.append(("min_players", "is greater than max_players"))
-        if not problems and sum(self.play_deck) == 0:
-            problems.append(("deck_counts", "the deck has no cards in play"))
+        if not problems:
+            problems = self._table_problems()
         if problems:
-            raise ProfileError.from_problems(f"profile {self.name!r}", problems)
+            raise ProfileError.from_problems(f"profile {shown(self.name)}", problems)
+
+    def _table_problems(self) -> list[tuple[str, str]]:
+        """SETUP-1: the players the profile is for, and a deck that deals each a hand and turns a
+        first card (SETUP-3) at the largest table; checked once every field is itself valid."""
+        if self.min_players > self.max_players:
+            return [("min_players", "is greater than max_players")]
+        need = self.hand_size * self.max_players + 1
+        if self.deck_size < need:
+            return [("deck_counts", f"{self.deck_size} cards in play cannot deal {self.hand_size} to "
+                                    f"{self.max_players} players and turn a first card (needs {need})")]
+        return []
 
     @property
     def fingerprint(self) -> str:

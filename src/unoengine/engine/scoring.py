@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .cards import Card
 from .draft import Draft
+from .errors import PositionError, shown
 from .events import MatchEnded, RoundEnded
 from .profile import Profile
 from .state import GameState, MatchInfo, Phase, RoundResult
@@ -19,8 +20,12 @@ _SCORING_RULE = {
 
 def hand_points(profile: Profile, hand: Sequence[Card]) -> int:
     """SCORE-1: the points of the cards in a hand, from the profile's table."""
-    points = profile.points
-    return sum(points[c] for c in hand)
+    try:
+        points = profile.points
+        return sum(points[c] for c in hand)
+    except (AttributeError, TypeError, IndexError):  # no cost unless the arguments are wrong
+        raise PositionError(f"hand_points takes a Profile and cards, got a {type(profile).__name__} and "
+                            f"{shown(hand)}") from None
 
 
 def round_points(profile: Profile, winner: int, left: Sequence[int]) -> tuple[int, ...]:

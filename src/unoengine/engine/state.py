@@ -20,6 +20,7 @@ from typing import TypeAlias
 import attrs
 
 from .cards import COLORS, Card, Color
+from .errors import PositionError
 from .profile import Profile
 
 DiscardNode: TypeAlias = "tuple[Card, int, DiscardNode | None]"
@@ -216,3 +217,8 @@ def discard_from(cards: tuple[Card, ...] | list[Card]) -> DiscardNode:
         node = (c, i + 1, node)
     assert node is not None, "a discard pile needs at least one card"
     return node
+
+
+def not_a_state(value: object) -> PositionError:
+    """The error for a value given where a GameState belongs (a view, a document, None...)."""
+    return PositionError(f"expected a GameState (from new_game, from_position or loads), got a {type(value).__name__}")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import attrs
 
 from .cards import COLORS, Card, Color
-from .errors import UnoEngineError
+from .errors import UnoEngineError, shown
 from .knowledge import known_by
 from .legality import legal_moves
 from .moves import Move, NextRound
 from .profile import Profile
-from .state import GameState, Phase, Reveal, RoundResult
+from .state import GameState, Phase, Reveal, RoundResult, not_a_state
 
 
 @attrs.frozen
@@ -82,9 +82,11 @@ class PlayerView:
 
 def view(state: GameState, player: int) -> PlayerView:
     """The view of ``player`` (0-based seat)."""
+    if type(state) is not GameState:
+        raise not_a_state(state)
     n = len(state.hands)
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise UnoEngineError(f"there is no player {player!r} among {n}")
+    if type(player) is not int or not 0 <= player < n:
+        raise UnoEngineError(f"there is no player {shown(player)} among {n}")
     pending = state.challenge
     reveal = state.reveal if state.reveal is not None and state.reveal.viewer == player else None
     drawn = state.drawn if state.phase is Phase.DRAWN and state.current == player else None

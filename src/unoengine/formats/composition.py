@@ -6,6 +6,12 @@ complete base profile and lays each overlay over it in order. An overlay is a TO
 to different values contradict each other: the error names both and the option. A user's own
 TOML file may ``extends = "gdj85+stacking"`` (or a list) and set options of its own, which win
 over what it extends. Nothing is executed; every document is checked key by key.
+
+What ``extends`` may reach (docs/profiles.md): shipped names, and files in the extending file's
+own folder or below it, named by a relative path that stays there once every symbolic link is
+resolved; never an absolute path, never a way up with ``..``. What a file extends is checked on
+its own before the file's options are laid on it, so an error names the file that holds the
+problem. Chains are at most MAX_EXTENDS_DEPTH files long, compositions MAX_COMPOSITION_PARTS parts.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ..engine.errors import ProfileError
+from ..engine.errors import ProfileError, quoted, shown
+from ..engine.limits import MAX_COMPOSITION_PARTS, MAX_EXTENDS_DEPTH, MAX_PATH_CHARS
 from ..engine.profile import Profile
+from .files import UnreadableFileError, checked_path
 from .profile_file import check_keys, is_path, profile_from_dict, read_document
 
 _META: Final = frozenset({"name", "description", "sources", "version"})
@@ -27,18 +35,29 @@ Leaf = tuple[str, ...]
 
 
 def _parts(spec: Spec) -> list[str | Path]:
-    """Split ``"base+overlay+..."`` (bare names) or take a list as it is."""
+    """Split ``"base+overlay+..."`` (bare names) or take a list as it is; refuse anything else, and
+    more than MAX_COMPOSITION_PARTS parts, before any file is looked at."""
     if isinstance(spec, Path):
         return [spec]
     if isinstance(spec, str):
+        if len(spec) > MAX_PATH_CHARS:
+            raise ProfileError(quoted(spec), "name", f"a profile of {len(spec):,} characters is longer than "
+                                                     f"{MAX_PATH_CHARS:,}")
         # A '+' always separates parts; a path that contains one must be given in a list.
-        pieces = [p.strip() for p in spec.split("+")]
-        if not all(pieces):
-            raise ProfileError(spec, "name", "an empty part in a '+' composition")
-        return list(pieces)
-    parts = list(spec)
-    if not parts:
-        raise ProfileError("[]", "name", "an empty list names no profile")
+        parts: list[str | Path] = [p.strip() for p in spec.split("+")]
+        if not all(parts):
+            raise ProfileError(quoted(spec), "name", "an empty part in a '+' composition")
+    elif isinstance(spec, list | tuple):
+        parts = list(spec[: MAX_COMPOSITION_PARTS + 1])
+        if not parts:
+            raise ProfileError("[]", "name", "an empty list names no profile")
+        bad = next((part for part in parts if not isinstance(part, str | Path)), None)
+        if bad is not None:
+            raise ProfileError("profile", "name", f"each part must be a profile name or a path, got {shown(bad)}")
+    else:
+        raise ProfileError("profile", "name", f"must be a profile name, a path or a list of them, got {shown(spec)}")
+    if len(parts) > MAX_COMPOSITION_PARTS:
+        raise ProfileError("profile", "name", f"a composition has at most {MAX_COMPOSITION_PARTS} parts")
     return parts
 
 
@@ -70,7 +89,7 @@ class _Layer:
         self.data = data
         self.overlay = data.get("overlay", False)
         if not isinstance(self.overlay, bool):
-            raise ProfileError(self.source, "overlay", f"must be true or false, got {self.overlay!r}")
+            raise ProfileError(self.source, "overlay", f"must be true or false, got {shown(self.overlay)}")
         self.raw_name = data.get("name")
         self.name = self.raw_name if isinstance(self.raw_name, str) and self.raw_name else Path(self.source).stem
         if self.overlay or "extends" in data:
@@ -78,7 +97,7 @@ class _Layer:
             # its file; a plain base profile is checked whole by profile_from_dict.
             check_keys(data, self.source, extra=_LAYER_KEYS)
             if "name" in data and not (isinstance(self.raw_name, str) and self.raw_name):
-                raise ProfileError(self.source, "name", f"must be a non-empty string, got {self.raw_name!r}")
+                raise ProfileError(self.source, "name", f"must be a non-empty string, got {shown(self.raw_name)}")
 
 
 def _resolve(spec: Spec, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Any, list[str]]:
@@ -90,6 +109,9 @@ def _resolve(spec: Spec, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], An
     identity = str(Path(base.source).resolve())
     if identity in seen:
         raise ProfileError(base.source, "extends", f"extends itself through {' -> '.join(seen)}")
+    if len(seen) > MAX_EXTENDS_DEPTH:
+        raise ProfileError(base.source, "extends", f"a chain of more than {MAX_EXTENDS_DEPTH} files extending "
+                                                   "each other")
     merged, name, sources = _base_document(base, (*seen, identity))
     overlay_names: list[str] = []
     set_by: dict[Leaf, tuple[str, Any]] = {}
@@ -98,13 +120,17 @@ def _resolve(spec: Spec, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], An
         if not layer.overlay:
             problem = "is a complete profile, not an overlay (set overlay = true to lay it on a base)"
             raise ProfileError(layer.source, "overlay", problem)
+        if "extends" in layer.data:
+            problem = "an overlay cannot extend anything: it is laid on the base before it in the composition"
+            raise ProfileError(layer.source, "extends", problem)
         for path, value in _leaves(layer.data):
             earlier = set_by.get(path)
             if earlier is not None and earlier[1] != value:
                 raise ProfileError(
                     f"{earlier[0]} + {layer.name}",
                     ".".join(path),
-                    f"overlays contradict each other: {earlier[0]} sets {earlier[1]!r}, {layer.name} sets {value!r}",
+                    f"overlays contradict each other: {earlier[0]} sets {shown(earlier[1])}, "
+                    f"{layer.name} sets {shown(value)}",
                 )
             set_by[path] = (layer.name, value)
             _set(merged, path, value)
@@ -122,17 +148,41 @@ def _base_document(base: _Layer, seen: tuple[str, ...]) -> tuple[dict[str, Any],
         merged = {k: copy.deepcopy(v) for k, v in base.data.items() if k not in _LAYER_KEYS}
         return merged, base.raw_name, [base.source]
     if not (isinstance(extends, str) or (isinstance(extends, list) and all(isinstance(e, str) for e in extends))):
-        raise ProfileError(base.source, "extends", f"must be a profile name, a path or a list of them, got {extends!r}")
-    # A relative path in ``extends`` is read from the folder of the file that names it.
+        raise ProfileError(base.source, "extends", f"must be a profile name, a path or a list of them, "
+                                                   f"got {shown(extends)}")
     folder = Path(base.source).parent
-    parts = [folder / part if is_path(part) and not Path(part).is_absolute() else part for part in _parts(extends)]
+    parts = [_within(base.source, folder, part) if is_path(part) else part for part in _parts(extends)]
     merged, _, sources = _resolve(parts, seen)
+    # What is extended must be a profile on its own: its problems are named by its own files.
+    profile_from_dict({**merged, "name": "extended"}, sources[0] if len(sources) == 1 else " + ".join(sources))
     for path, value in _leaves(base.data):
         _set(merged, path, value)
     for key in ("description", "sources", "version"):
         if key in base.data:
             merged[key] = base.data[key]
     return merged, base.name, [*sources, base.source]
+
+
+def _within(source: str, folder: Path, part: str | Path) -> Path:
+    """The file a relative ``extends`` path names, read from the extending file's folder: it must
+    stay in that folder or below it once symbolic links are resolved (HOUSE-8, docs/profiles.md)."""
+    try:
+        relative = Path(checked_path(part))
+    except UnreadableFileError as exc:
+        raise ProfileError(source, "extends", exc.problem) from None
+    named = quoted(str(part), MAX_PATH_CHARS)
+    if relative.is_absolute() or relative.drive or str(part).startswith(("/", "\\")):
+        raise ProfileError(source, "extends", f"{named} is an absolute path; extends takes a shipped name or a "
+                                              "path relative to this file's folder")
+    path = folder / relative
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError, RuntimeError):  # a path the system cannot resolve (a loop of links...)
+        inside = False
+    if not inside:
+        raise ProfileError(source, "extends", f"{named} is outside this file's folder; extends reads only files in "
+                                              "the folder of the file that names them, or below it")
+    return path
 
 
 def load_profile(spec: Spec) -> Profile:

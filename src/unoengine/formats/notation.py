@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.cards import COLOR_LETTERS, Card, parse_card, parse_color
-from ..engine.errors import NotationError
+from ..engine.cards import COLOR_LETTERS, Card, Color, parse_card, parse_color
+from ..engine.errors import NotationError, quoted, shown
+from ..engine.limits import MAX_MOVE_TEXT
 from ..engine.moves import (
     Accept,
     CallUno,
@@ -48,38 +49,65 @@ _SIMPLE: Final[dict[str, type[Draw | Pass | Challenge | Accept | CallUno | NextR
 _KEYWORD_OF: Final = {kind: word for word, kind in _SIMPLE.items()}
 _FORMATTED: Final = frozenset({Play, CatchUno, ChooseColor, *_SIMPLE.values()})
 _MAX_SEAT_DIGITS: Final = 2
+_SEATS: Final = 10**_MAX_SEAT_DIGITS
+"""The seats the notation can write (two digits), whether or not a table has them."""
 
 
 def format_move(move: Move) -> str:
-    """The canonical text of ``move``."""
+    """The canonical text of ``move``; :class:`NotationError` for an object that is not a move, or
+    a move with a field the notation cannot write (checked by exact type, as ``apply`` does)."""
     kind = type(move)
     if kind not in _FORMATTED:
-        raise NotationError(f"{move!r} is not a unoengine move")
-    head = f"p{move.player}"
+        raise NotationError(f"{shown(move)} is not a unoengine move")
+    head = f"p{_seat_of(move, 'player', move.player)}"
     if kind is Play:
         assert isinstance(move, Play)
+        if type(move.card) is not Card:
+            raise _unwritable(move, "card", "a card", move.card)
         text = f"{head} {move.card!r}"
         if move.color is not None:
-            text += f":{COLOR_LETTERS[move.color]}"
+            text += f":{_color_of(move, move.color)}"
         if move.target is not None:
-            text += f">p{move.target}"
+            text += f">p{_seat_of(move, 'target', move.target)}"
+        if type(move.uno) is not bool:
+            raise _unwritable(move, "uno", "True or False", move.uno)
         return text + ("!" if move.uno else "")
     if kind is CatchUno:
         assert isinstance(move, CatchUno)
-        return f"{head} catch p{move.target}"
+        return f"{head} catch p{_seat_of(move, 'target', move.target)}"
     if kind is ChooseColor:
         assert isinstance(move, ChooseColor)
-        return f"{head} color {COLOR_LETTERS[move.color]}"
+        return f"{head} color {_color_of(move, move.color)}"
     return f"{head} {_KEYWORD_OF[kind]}"  # type: ignore[index]
 
 
+def _unwritable(move: Move, field: str, expected: str, value: object) -> NotationError:
+    return NotationError(f"{shown(move)} cannot be written: {field} must be {expected}, got {shown(value)}")
+
+
+def _seat_of(move: Move, field: str, value: object) -> int:
+    if type(value) is not int or not 0 <= value < _SEATS:
+        raise _unwritable(move, field, f"a seat from 0 to {_SEATS - 1}", value)
+    return value
+
+
+def _color_of(move: Move, value: object) -> str:
+    if type(value) is not Color:  # a move turns the ints 0..3 into a Color: -1, 7 or 0.0 is none
+        raise _unwritable(move, "color", "one of the four colours", value)
+    return COLOR_LETTERS[value]
+
+
 def parse_move(text: str) -> Move:
-    """Read one move in the notation above; :class:`NotationError` quotes the bad input."""
+    """Read one move in the notation above; :class:`NotationError` quotes the bad input (briefly:
+    a text longer than MAX_MOVE_TEXT is refused before it is read)."""
     if not isinstance(text, str):
-        raise NotationError(f"a move is written as text such as 'p0 R7', got {type(text).__name__} {text!r}")
+        raise NotationError(f"a move is written as text such as 'p0 R7', got {type(text).__name__} {shown(text)}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(f"{_bad(text)}: too long to be a move such as 'p0 R7' (at most {MAX_MOVE_TEXT} "
+                            "characters)")
     tokens = text.split()
     if len(tokens) < 2:
-        raise NotationError(f"bad move {text!r}: expected a seat and an action, such as 'p0 R7' or 'p1 draw'")
+        raise NotationError(f"{_bad(text)}: expected a seat and an action, such as 'p0 R7' or 'p1 draw'")
     player = _seat(tokens[0], text)
     action, rest = tokens[1], tokens[2:]
     word = action.lower()
@@ -88,14 +116,20 @@ def parse_move(text: str) -> Move:
         return _SIMPLE[word](player)
     if word == "catch":
         if len(rest) != 1:
-            raise NotationError(f"bad move {text!r}: 'catch' takes one seat, such as 'p0 catch p3'")
+            raise NotationError(f"{_bad(text)}: 'catch' takes one seat, such as 'p0 catch p3'")
         return CatchUno(player, _seat(rest[0], text))
     if word in ("color", "colour"):
         if len(rest) != 1:
-            raise NotationError(f"bad move {text!r}: '{action}' takes one colour, such as 'p1 color G'")
+            raise NotationError(f"{_bad(text)}: '{action}' takes one colour, such as 'p1 color G'")
         return ChooseColor(player, _color(rest[0], text))
     _no_more(rest, text)
     return _play(player, action, text)
+
+
+def _bad(text: str) -> str:
+    """The start of a message about ``text``: quoted whole (it is at most MAX_MOVE_TEXT long), or
+    its start and length."""
+    return f"bad move {quoted(text, MAX_MOVE_TEXT)}"
 
 
 def _play(player: int, action: str, text: str) -> Play:
@@ -119,7 +153,7 @@ def _play(player: int, action: str, text: str) -> Play:
 def _seat(token: str, text: str) -> int:
     digits = token[1:] if token[:1] in ("p", "P") else token
     if not digits.isascii() or not digits.isdigit() or len(digits) > _MAX_SEAT_DIGITS:
-        raise NotationError(f"bad move {text!r}: {token!r} is not a seat such as p0 or p3")
+        raise NotationError(f"{_bad(text)}: {quoted(token)} is not a seat such as p0 or p3")
     return int(digits)
 
 
@@ -128,7 +162,7 @@ def _card(token: str, text: str) -> Card:
         return parse_card(token)
     except NotationError:
         raise NotationError(
-            f"bad move {text!r}: {token!r} is not a card or an action "
+            f"{_bad(text)}: {quoted(token)} is not a card or an action "
             "(cards: R7, GS, BR, Y+2, W, W+4, WSH, WSW, WCU, BLK; actions: draw, pass, challenge, accept, "
             "uno, catch, color, deal)"
         ) from None
@@ -138,9 +172,9 @@ def _color(token: str, text: str) -> int:
     try:
         return parse_color(token)
     except NotationError:
-        raise NotationError(f"bad move {text!r}: {token!r} is not a colour (R, Y, G, B)") from None
+        raise NotationError(f"{_bad(text)}: {quoted(token)} is not a colour (R, Y, G, B)") from None
 
 
 def _no_more(rest: list[str], text: str) -> None:
     if rest:
-        raise NotationError(f"bad move {text!r}: unexpected {' '.join(rest)!r} at the end")
+        raise NotationError(f"{_bad(text)}: unexpected {quoted(' '.join(rest))} at the end")

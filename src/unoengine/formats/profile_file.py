@@ -1,7 +1,10 @@
 """Reading profiles from TOML: shipped ones by name, user files by path.
 
 Every key is checked against a schema; unknown keys, wrong types and out-of-range values
-are all reported together in one :class:`ProfileError` naming the file and each key.
+are all reported together in one :class:`ProfileError` naming the file and each key. The value
+checks are the Profile's own (``profile.FIELD_CHECKS`` and the deal check of its construction),
+so a file is refused exactly when the Profile it describes could not be built. A file is read
+only if it is a regular file within MAX_PROFILE_BYTES, nesting within MAX_TOML_DEPTH.
 Nothing in a profile is executed.
 """
 
@@ -22,7 +25,10 @@ from ..engine.cards import (
     WILD_KEYS,
     parse_card,
 )
-from ..engine.errors import ProfileError
+from ..engine.errors import ProfileError, quoted, shown
+from ..engine.limits import MAX_CARD_POINTS, MAX_COPIES, MAX_PROFILE_BYTES, MAX_TOML_DEPTH
+from .files import UnreadableFileError, checked_path, read_bounded
+from .nesting import toml_too_deep, value_too_deep
 
 Problems = list[tuple[str, str]]
 
@@ -61,7 +67,20 @@ def option_fields() -> dict[str, str]:
     return {f"{section}.{key}": field for section, keys in _SECTIONS.items() for key, field in keys.items()}
 
 
-_count = p.int_range(0, 1000)
+_count = p.int_range(0, MAX_COPIES)
+_points = p.int_range(0, MAX_CARD_POINTS)
+_KEY_OF_FIELD: Final = {
+    "deck_counts": "deck",
+    "points": "scoring.points",
+    **{field: f"{section}.{key}" for section, keys in _SECTIONS.items() for key, field in keys.items()},
+}
+"""The TOML key of each Profile field whose name differs from its key."""
+
+
+def _key(*parts: Any) -> str:
+    """A key path for a message: each part as written when it is a short string, else shown briefly
+    (a dictionary given in code may have any keys)."""
+    return ".".join(part if isinstance(part, str) and len(part) <= 40 else shown(part) for part in parts)
 
 
 def _read_card_counts(
@@ -72,17 +91,17 @@ def _read_card_counts(
     for name, count in table.items():
         bad = _count(count)
         if bad:
-            problems.append((f"{key}.{name}", bad))
+            problems.append((_key(key, name), bad))
             continue
         if per_color:
             if name not in SYMBOL_KEYS:
-                problems.append((f"{key}.{name}", f"unknown symbol; expected one of {SYMBOL_KEYS}"))
+                problems.append((_key(key, name), f"unknown symbol; expected one of {SYMBOL_KEYS}"))
                 continue
             symbol = SYMBOL_KEYS.index(name)
             out.extend((color * SYMBOLS_PER_COLOR + symbol, count) for color in range(4))
         else:
             if name not in WILD_KEYS:
-                problems.append((f"{key}.{name}", f"unknown wild kind; expected one of {tuple(WILD_KEYS)}"))
+                problems.append((_key(key, name), f"unknown wild kind; expected one of {tuple(WILD_KEYS)}"))
                 continue
             out.append((WILD_KEYS[name], count))
     return out
@@ -100,7 +119,7 @@ def _read_deck(deck: Any, problems: Problems) -> tuple[int, ...]:
         return tuple(counts)
     for key in deck:
         if key not in ("per_color", "wild", "cards"):
-            problems.append((f"deck.{key}", "unknown key; expected per_color, wild or cards"))
+            problems.append((_key("deck", key), "unknown key; expected per_color, wild or cards"))
     for section, per_color in (("per_color", True), ("wild", False)):
         table = deck.get(section, {})
         if not isinstance(table, Mapping):
@@ -116,15 +135,13 @@ def _read_deck(deck: Any, problems: Problems) -> tuple[int, ...]:
             try:
                 code = parse_card(name)
             except ValueError as exc:
-                problems.append((f"deck.cards.{name}", str(exc)))
+                problems.append((_key("deck.cards", name), str(exc)))
                 continue
             bad = _count(n)
             if bad:
-                problems.append((f"deck.cards.{name}", bad))
+                problems.append((_key("deck.cards", name), bad))
             else:
                 counts[code] = n
-    if sum(counts) == 0:
-        problems.append(("deck", "the deck has no cards"))
     return tuple(counts)
 
 
@@ -136,9 +153,9 @@ def _read_points(scoring: Mapping[str, Any], problems: Problems) -> tuple[int, .
         return tuple(points)
     seen = set()
     for name, value in table.items():
-        bad = p.int_range(0, 10_000)(value)
+        bad = _points(value)
         if bad:
-            problems.append((f"scoring.points.{name}", bad))
+            problems.append((_key("scoring.points", name), bad))
             continue
         if name in SYMBOL_KEYS:
             symbol = SYMBOL_KEYS.index(name)
@@ -147,7 +164,7 @@ def _read_points(scoring: Mapping[str, Any], problems: Problems) -> tuple[int, .
         elif name in WILD_KEYS:
             points[WILD_KEYS[name]] = value
         else:
-            problems.append((f"scoring.points.{name}", "unknown symbol or wild kind"))
+            problems.append((_key("scoring.points", name), "unknown symbol or wild kind"))
             continue
         seen.add(name)
     for name in (*SYMBOL_KEYS, *WILD_KEYS):
@@ -158,10 +175,14 @@ def _read_points(scoring: Mapping[str, Any], problems: Problems) -> tuple[int, .
 
 def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.Profile:
     """Build and validate a Profile from a parsed TOML document."""
+    if not isinstance(data, Mapping):
+        raise ProfileError(source, "document", f"must be a table of profile keys, got {shown(data)}")
+    if value_too_deep(data, MAX_TOML_DEPTH):
+        raise ProfileError(source, "document", f"nested deeper than {MAX_TOML_DEPTH} levels")
     problems: Problems = []
     for key in data:
         if key not in _TOP_KEYS:
-            problems.append((key, f"unknown key; expected one of {sorted(_TOP_KEYS)}"))
+            problems.append((_key(key), f"unknown key; expected one of {sorted(_TOP_KEYS)}"))
     fields: dict[str, Any] = {}
     name = data.get("name")
     if not isinstance(name, str) or not name:
@@ -194,33 +215,22 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
             if section == "scoring" and key == "points":
                 continue
             if key not in keys:
-                problems.append((f"{section}.{key}", f"unknown key; expected one of {sorted(keys)}"))
+                problems.append((_key(section, key), f"unknown key; expected one of {sorted(keys)}"))
                 continue
             field = keys[key]
             bad = p.FIELD_CHECKS[field](value)
             if bad:
-                problems.append((f"{section}.{key}", bad))
+                problems.append((_key(section, key), bad))
             else:
                 fields[field] = value
     scoring = data.get("scoring", {})
     fields["points"] = _read_points(scoring if isinstance(scoring, Mapping) else {}, problems)
-    if fields.get("min_players", 2) > fields.get("max_players", 10):
-        problems.append(("setup.min_players", "is greater than setup.max_players"))
     if problems:
         raise ProfileError.from_problems(source, problems)
     try:
-        profile = p.Profile(**fields)
-    except ProfileError as exc:
-        raise ProfileError.from_problems(source, exc.problems) from None
-    need = profile.max_players * profile.hand_size + 1
-    if profile.deck_size < need:
-        raise ProfileError(
-            source,
-            "deck",
-            f"{profile.deck_size} cards in play cannot deal {profile.hand_size} to "
-            f"{profile.max_players} players and turn a first card (needs {need})",
-        )
-    return profile
+        return p.Profile(**fields)
+    except ProfileError as exc:  # the checks across fields (SETUP-1, the deal), named by TOML key
+        raise ProfileError.from_problems(source, [(_KEY_OF_FIELD.get(f, f), pr) for f, pr in exc.problems]) from None
 
 
 def _shipped_dir() -> Path | None:
@@ -251,30 +261,53 @@ def is_path(spec: str | Path) -> bool:
 
 
 def shipped_path(name: str) -> Path:
-    """The file of a shipped base profile or overlay."""
+    """The file of a shipped base profile or overlay: a name is only ever looked up among them,
+    never turned into a path of its own."""
     folder = _shipped_dir()
     if folder is not None:
-        for candidate in (folder / f"{name}.toml", folder / "overlays" / f"{name}.toml"):
-            if candidate.is_file():
-                return candidate
+        if name in shipped_profiles():
+            return folder / f"{name}.toml"
+        if name in shipped_overlays():
+            return folder / "overlays" / f"{name}.toml"
     raise ProfileError(
-        name, "name",
+        quoted(name), "name",
         f"no shipped profile or overlay of that name; profiles: {shipped_profiles()}, "
         f"overlays: {shipped_overlays()}",
     )
 
 
 def read_document(spec: str | Path) -> tuple[dict[str, Any], str]:
-    """Parse one TOML document (a shipped name or a path); returns it with its source name."""
-    path = Path(spec) if is_path(spec) else shipped_path(str(spec))
+    """Parse one TOML document (a shipped name or a path); returns it with its source name.
+
+    Only a regular file of at most MAX_PROFILE_BYTES is read, and its nesting is checked (within
+    MAX_TOML_DEPTH) before it is parsed."""
+    if not isinstance(spec, str | Path):
+        raise ProfileError("profile", "name", f"must be a profile name or a path, got {shown(spec)}")
+    if is_path(spec):
+        try:
+            path = Path(checked_path(spec))
+        except UnreadableFileError as exc:
+            raise ProfileError(exc.path, "file", exc.problem) from None
+    else:
+        path = shipped_path(str(spec))
+    source = str(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ProfileError(str(spec), "file", f"cannot read: {exc.strerror or exc}") from None
+        text = read_bounded(path, MAX_PROFILE_BYTES).decode("utf-8")
+    except UnreadableFileError as exc:
+        raise ProfileError(exc.path, "file", exc.problem) from None
+    except UnicodeDecodeError as exc:
+        raise ProfileError(source, "toml", f"not valid TOML: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    if toml_too_deep(text, MAX_TOML_DEPTH):
+        raise ProfileError(source, "toml", f"nested deeper than {MAX_TOML_DEPTH} levels")
     try:
-        return tomllib.loads(raw.decode("utf-8")), str(path)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ProfileError(str(path), "toml", f"not valid TOML: {exc}") from None
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(source, "toml", f"not valid TOML: {exc}") from None
+    except RecursionError:  # a nesting the scan above did not see: refused all the same
+        raise ProfileError(source, "toml", f"nested deeper than {MAX_TOML_DEPTH} levels") from None
+    if value_too_deep(data, MAX_TOML_DEPTH):  # tables nested by their dotted names
+        raise ProfileError(source, "toml", f"nested deeper than {MAX_TOML_DEPTH} levels")
+    return data, source
 
 
 def check_keys(data: Mapping[str, Any], source: str, *, extra: frozenset[str] = frozenset()) -> None:
@@ -284,14 +317,14 @@ def check_keys(data: Mapping[str, Any], source: str, *, extra: frozenset[str] = 
         if key in extra:
             continue
         if key not in _TOP_KEYS:
-            problems.append((key, f"unknown key; expected one of {sorted(_TOP_KEYS | extra)}"))
+            problems.append((_key(key), f"unknown key; expected one of {sorted(_TOP_KEYS | extra)}"))
         elif key in _SECTIONS:
             if not isinstance(value, Mapping):
                 problems.append((key, "must be a table"))
                 continue
             for sub in value:
                 if sub not in _SECTIONS[key] and not (key == "scoring" and sub == "points"):
-                    problems.append((f"{key}.{sub}", f"unknown key; expected one of {sorted(_SECTIONS[key])}"))
+                    problems.append((_key(key, sub), f"unknown key; expected one of {sorted(_SECTIONS[key])}"))
     if problems:
         raise ProfileError.from_problems(source, problems)
 

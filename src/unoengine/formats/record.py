@@ -21,7 +21,7 @@ import attrs
 from ..engine.cards import Card
 from ..engine.dealing import check_seed as _check_seed
 from ..engine.dealing import new_game
-from ..engine.errors import IllegalMoveError, RecordError
+from ..engine.errors import IllegalMoveError, RecordError, shown
 from ..engine.moves import MOVE_TYPES, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState
@@ -60,7 +60,7 @@ class GameRecord:
         yield state
         for index, move in enumerate(self.moves):
             if type(move) not in MOVE_TYPES:
-                raise RecordError(index, move, "MOVE", "not-a-move", f"{move!r} is not a unoengine move")
+                raise RecordError(index, move, "MOVE", "not-a-move", f"{shown(move)} is not a unoengine move")
             try:
                 state = apply(state, move)
             except IllegalMoveError as exc:

@@ -1,6 +1,9 @@
 """Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``profiles``,
 ``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
 
+Every bad input (an option, a profile, a file) is reported as one line on standard error,
+``unoengine COMMAND: problem``, with exit code 2; never a traceback.
+
 The ``demo`` bots are deliberately plain (play the first playable card, prefer keeping wilds,
 call UNO, catch others, never challenge) so its output shows the rules at work; the bots of
 ``simulate`` and ``tournament`` live in unoengine.bots (docs/bots.md).
@@ -20,8 +23,9 @@ import attrs
 
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
-from ..engine.errors import UnoEngineError
+from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
+from ..engine.limits import MAX_SCENARIO_FILES
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.scoring import hand_points
 from ..engine.state import GameState, Phase
@@ -91,11 +95,7 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     from . import conformance as c
 
     files = _scenario_files(paths) if paths else c.shipped_corpus()
-    try:
-        scenarios = c.load_scenarios(files)
-    except c.ScenarioFileError as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    scenarios = c.load_scenarios(files)
     report = c.run(scenarios)
     if as_json:
         print(json.dumps({
@@ -136,7 +136,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report,
                           max_moves=max_moves)
     except (ValueError, sim.BotError) as exc:
-        print(f"unoengine simulate: {exc}", file=sys.stderr)
+        print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
     if progress:
         print(file=sys.stderr)
@@ -170,11 +170,7 @@ def profiles(name: str | None) -> int:
         print("overlays: " + ", ".join(shipped_overlays()))
         print("compose with '+': unoengine profiles classic-108+stacking+jump-in")
         return 0
-    try:
-        profile = load_profile(name)
-    except UnoEngineError as exc:
-        print(f"unoengine profiles: {exc}", file=sys.stderr)
-        return 2
+    profile = load_profile(name)
     print(f"# fingerprint {profile.fingerprint}")
     print(profile_to_toml(profile), end="")
     return 0
@@ -190,7 +186,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
         standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                             workers=workers, match=match, max_moves=max_moves)
     except (ValueError, sim.BotError) as exc:
-        print(f"unoengine tournament: {exc}", file=sys.stderr)
+        print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps({"mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
@@ -213,12 +209,27 @@ def _progress_bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+class _TooManyFiles(UnoEngineError):
+    """More scenario files than one run reads (MAX_SCENARIO_FILES)."""
+
+
 def _scenario_files(paths: Sequence[str]) -> list[Path]:
-    """The JSON files named, with a folder standing for every ``*.json`` file under it."""
+    """The JSON files named, with a folder standing for every ``*.json`` file under it; at most
+    MAX_SCENARIO_FILES of them (a folder is listed no further)."""
     out: list[Path] = []
     for name in paths:
         path = Path(name)
-        out.extend(sorted(path.rglob("*.json")) if path.is_dir() else [path])
+        if "\0" not in name and path.is_dir():
+            found: list[Path] = []
+            for file in path.rglob("*.json"):
+                found.append(file)
+                if len(out) + len(found) > MAX_SCENARIO_FILES:
+                    break
+            out.extend(sorted(found))
+        else:
+            out.append(path)
+        if len(out) > MAX_SCENARIO_FILES:
+            raise _TooManyFiles(f"more than {MAX_SCENARIO_FILES:,} scenario files; run them in parts")
     return out
 
 
@@ -267,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return _run(args)
+    except UnoEngineError as exc:  # bad input, wherever it was found: one line, exit 2
+        print(f"unoengine {args.command}: {one_line(exc)}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # the output was piped into something that stopped reading (| head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

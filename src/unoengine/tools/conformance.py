@@ -6,13 +6,14 @@ any of the observable facts (hands, turn, colour, direction, pending draw, event
 legal moves). The format is plain JSON, documented in docs/conformance.md, so another engine
 can run the same corpus through a small adapter (:class:`Adapter`).
 
-Nothing in a scenario file is executed: it is data, checked field by field before it runs.
+Nothing in a scenario file is executed: it is data, checked field by field before it runs (a
+regular file of at most MAX_DOCUMENT_BYTES, strict JSON nesting at most MAX_JSON_DEPTH deep, each
+value of the type its key takes), so a malformed file is reported, never run.
 """
 
 from __future__ import annotations
 
 import importlib.resources
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -22,15 +23,18 @@ import attrs
 
 from ..engine.cards import COLOR_LETTERS, parse_cards
 from ..engine.dealing import from_position, new_game
-from ..engine.errors import IllegalMoveError, NotationError, ProfileError, UnoEngineError
+from ..engine.errors import IllegalMoveError, NotationError, ProfileError, SerializationError, UnoEngineError, quoted
 from ..engine.events import Event
 from ..engine.legality import legal_moves
+from ..engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS
 from ..engine.profile import Profile
 from ..engine.state import GameState
 from ..engine.transition import apply_with_events
 from ..formats.composition import load_profile
+from ..formats.files import UnreadableFileError, read_bounded
 from ..formats.notation import format_move, parse_move
 from ..formats.profile_file import option_fields
+from ..formats.serialize.parsing import parse_json
 
 FORMAT: Final = "scenarios"
 VERSION: Final = 1
@@ -181,11 +185,16 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     problems: list[str] = []
     seen: dict[str, str] = {}
+    if isinstance(paths, str | Path) or not isinstance(paths, Iterable):
+        raise ScenarioFileError(f"load_scenarios takes a list of scenario file paths, got a {type(paths).__name__}")
     for path in paths:
         try:
-            document = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            problems.append(f"{path}: cannot be read as JSON: {exc}")
+            document = parse_json(read_bounded(path, MAX_DOCUMENT_BYTES), str(path))
+        except UnreadableFileError as exc:
+            problems.append(f"{path}: cannot be read: {exc.problem}")
+            continue
+        except SerializationError as exc:
+            problems.append(f"{path}: cannot be read as JSON: {exc.problem}")
             continue
         for i, scenario in enumerate(_document_scenarios(document, str(path), problems)):
             where = f"{path}: scenarios[{i}]"
@@ -198,7 +207,10 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
                 seen[sid] = str(path)
                 out.append(scenario)
     if problems:
-        raise ScenarioFileError(f"{len(problems)} problem(s) in the scenario files:\n  " + "\n  ".join(problems))
+        listed = problems[:MAX_LISTED_PROBLEMS]
+        if len(problems) > len(listed):
+            listed.append(f"... and {len(problems) - len(listed):,} more")
+        raise ScenarioFileError(f"{len(problems)} problem(s) in the scenario files:\n  " + "\n  ".join(listed))
     return out
 
 
@@ -211,7 +223,7 @@ def _document_scenarios(document: Any, where: str, problems: list[str]) -> list[
         return []
     extra = set(document) - {"unoengine", "version", "description", "scenarios"}
     if extra:
-        problems.append(f"{where}: unknown keys {sorted(extra)}")
+        problems.append(f"{where}: unknown keys {', '.join(quoted(k) for k in sorted(extra)[:5])}")
     scenarios = document.get("scenarios")
     if not isinstance(scenarios, list) or not scenarios:
         problems.append(f"{where}: scenarios must be a non-empty list")
@@ -227,8 +239,8 @@ def _check_scenario(s: Any, where: str) -> list[str]:
     if not isinstance(s.get("id"), str) or not s.get("id"):
         p.append(f"{where}.id: a non-empty string is required")
     else:
-        where = f"{where} ({s['id']})"
-    p += [f"{where}: unknown key {k!r}" for k in sorted(set(s) - _SCENARIO_KEYS)]
+        where = f"{where} ({quoted(s['id'], 120)})"
+    p += [f"{where}: unknown key {quoted(k)}" for k in sorted(set(s) - _SCENARIO_KEYS)]
     if not _str_list(s.get("rules")) or not s["rules"]:
         p.append(f"{where}.rules: a non-empty list of rule IDs is required")
     if not _str_list(s.get("sources", [])):
@@ -240,8 +252,10 @@ def _check_scenario(s: Any, where: str) -> list[str]:
         p.append(f"{where}: exactly one of start and deal is required")
     elif "start" in s:
         p += _check_keys(s["start"], _START_KEYS, f"{where}.start", required=("hands", "discard"))
+        p += _check_values(s["start"], _START_TYPES, f"{where}.start")
     else:
         p += _check_keys(s["deal"], _DEAL_KEYS, f"{where}.deal", required=("players",))
+        p += _check_values(s["deal"], _DEAL_TYPES, f"{where}.deal")
     steps = s.get("steps")
     if not isinstance(steps, list) or not steps:
         p.append(f"{where}.steps: a non-empty list is required")
@@ -265,9 +279,90 @@ def _check_profile(s: Mapping[str, Any], where: str) -> list[str]:
 def _check_keys(table: Any, allowed: frozenset[str], where: str, required: Sequence[str]) -> list[str]:
     if not isinstance(table, dict):
         return [f"{where}: must be an object"]
-    p = [f"{where}: unknown key {k!r}" for k in sorted(set(table) - allowed)]
+    p = [f"{where}: unknown key {quoted(k)}" for k in sorted(set(table) - allowed)]
     p += [f"{where}.{k}: required" for k in required if k not in table]
     return p
+
+
+# --- the type of each value (a value of the right type but wrong for the game fails the scenario) ---
+Check = tuple[str, Any]
+"""What a value must be, in words, and the test of it."""
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_cards(value: Any) -> bool:
+    try:
+        parse_cards(value)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_move(value: Any) -> bool:
+    try:
+        parse_move(value)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_seat_key(value: Any) -> bool:
+    return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2
+
+
+def _list_of(test: Any) -> Any:
+    return lambda value: isinstance(value, list) and all(test(v) for v in value)
+
+
+def _or_null(test: Any) -> Any:
+    return lambda value: value is None or test(value)
+
+
+def _by_seat(test: Any) -> Any:
+    return lambda value: isinstance(value, dict) and all(_is_seat_key(k) and test(v) for k, v in value.items())
+
+
+_INT: Final[Check] = ("an integer", _is_int)
+_SEAT_OR_NULL: Final[Check] = ("a seat or null", _or_null(_is_int))
+_CARDS: Final[Check] = ("a string of card names such as 'R7 G5 W'", _is_cards)
+_START_TYPES: Final[dict[str, Check]] = {
+    "hands": ("a list of strings of card names, one per seat", _list_of(_is_cards)),
+    "discard": _CARDS, "draw_pile": _CARDS,
+    "color": ("null or a colour letter R, Y, G or B", lambda v: v is None or v in ("R", "Y", "G", "B")),
+    "direction": _INT, "current": _INT, "dealer": _SEAT_OR_NULL,
+    "scores": ("a list of integers", _list_of(_is_int)), "seed": _INT, "pending_draw": _INT,
+}
+_DEAL_TYPES: Final[dict[str, Check]] = {"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": _CARDS}
+_EVENT: Final = ("events: a list of objects of event fields, their cards as card names",
+                 _list_of(lambda e: isinstance(e, dict) and _is_cards(e.get("cards", ""))))
+_MOVES: Final = ("a list of moves in notation", _list_of(_is_move))
+_EXPECT_TYPES: Final[dict[str, Check]] = {
+    "rejected": ("an object with a rule ID and optionally a reason", lambda v: isinstance(v, dict)
+                 and isinstance(v.get("rule"), str) and isinstance(v.get("reason", ""), str)
+                 and set(v) <= {"rule", "reason"}),
+    "hand_sizes": ("a list of integers", _list_of(_is_int)),
+    "hands": ('an object of seat ("0") = card names', _by_seat(_is_cards)),
+    "current": _INT, "phase": ("a phase name", lambda v: isinstance(v, str)),
+    "color": ("null or a colour letter", lambda v: v is None or isinstance(v, str)),
+    "direction": _INT, "top": ("a card name", lambda v: isinstance(v, str)),
+    "pending_draw": _INT, "draw_pile_size": _INT, "discard_size": _INT, "uno_exposed": _SEAT_OR_NULL,
+    "scores": ("a list of integers", _list_of(_is_int)), "round_over": ("true or false", lambda v: type(v) is bool),
+    "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL,
+    "events": _EVENT,
+    "legal": ('an object of seat ("0") = a list of moves', _by_seat(_MOVES[1])),
+    "legal_includes": _MOVES, "legal_excludes": _MOVES,
+}
+
+
+def _check_values(table: Any, types: Mapping[str, Check], where: str) -> list[str]:
+    """Each value of ``table`` whose key has a type must be of that type."""
+    if not isinstance(table, dict):
+        return []
+    return [f"{where}.{key}: must be {types[key][0]}" for key, value in table.items()
+            if key in types and not types[key][1](value)]
 
 
 def _check_step(step: Any, where: str) -> list[str]:
@@ -278,13 +373,13 @@ def _check_step(step: Any, where: str) -> list[str]:
         parse_move(step["move"])
     except NotationError as exc:
         p.append(f"{where}.move: {exc}")
+    if not isinstance(step.get("note", ""), str):
+        p.append(f"{where}.note: must be a string")
     expect = step["expect"]
     if not isinstance(expect, dict):
         return [*p, f"{where}.expect: must be an object"]
-    p += [f"{where}.expect: unknown key {k!r}" for k in sorted(set(expect) - _EXPECT_KEYS)]
-    rejected = expect.get("rejected")
-    if rejected is not None and (not isinstance(rejected, dict) or not isinstance(rejected.get("rule"), str)):
-        p.append(f"{where}.expect.rejected: must be an object with a rule ID")
+    p += [f"{where}.expect: unknown key {quoted(k)}" for k in sorted(set(expect) - _EXPECT_KEYS)]
+    p += _check_values(expect, _EXPECT_TYPES, f"{where}.expect")
     return p
 
 
@@ -361,6 +456,9 @@ def _check_observed(expect: Mapping[str, Any], seen: Mapping[str, Any], where: s
         want, got = expect[key], seen[key]
         if key == "hands":
             for seat, cards in want.items():
+                if int(seat) >= len(got):
+                    out.append(f"{where}: there is no seat p{seat}")
+                    continue
                 have = got[int(seat)]
                 if Counter(parse_cards(cards)) != Counter(parse_cards(have)):
                     out.append(f"{where}: hand of p{seat} is {have!r}, expected {cards!r}")

@@ -18,10 +18,13 @@ from typing import Any, Final
 import attrs
 
 from ..bots import make_bot
+from ..bots.base import is_bot_name, known_bots_text
 from ..bots.turns import BotError as BotError
 from ..bots.turns import next_move as next_move
 from ..engine.dealing import new_game
+from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.events import CardsDrawn
+from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_WORKERS
 from ..engine.profile import Profile
 from ..engine.transition import apply_with_events
 from ..formats.composition import load_profile
@@ -30,6 +33,34 @@ from ..formats.profile_file import profile_from_dict, profile_to_dict
 PENALTY_RULES: Final = ("ACT-3", "ACT-5", "ACT-9", "HOUSE-1", "HOUSE-7", "SETUP-7", "UNO-2", "WD4-4", "WD4-5")
 """The rules whose draws count as penalties in the summary (Draw cards, stacks, challenges, catches)."""
 Z95: Final = 1.959964
+
+
+class RunError(UnoEngineError):
+    """Arguments of a run that cannot be played: names the argument and its bounds (MAX_GAMES,
+    MAX_WORKERS); raised before anything is allocated or played."""
+
+
+def _check_count(name: str, value: object, lo: int, hi: int) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise RunError(f"{name} must be an integer from {lo:,} to {hi:,}, got {shown(value)}")
+    return value
+
+
+def check_run(bots: Sequence[str], games: int, seed: int, workers: int, max_moves: int | None) -> None:
+    """Refuse a run's arguments before anything is allocated: games (MAX_GAMES), a 64-bit seed,
+    workers (MAX_WORKERS), max_moves, and one bot name per seat (SETUP-1: 2 to MAX_PLAYERS)."""
+    _check_count("games", games, 0, MAX_GAMES)
+    _check_count("seed", seed, -(2**63), 2**64 - 1)
+    _check_count("workers", workers, 1, MAX_WORKERS)
+    if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
+        raise RunError(f"max_moves must be an integer of at least 1, got {shown(max_moves)}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not 2 <= len(bots) <= MAX_PLAYERS:
+        raise RunError(f"bots must name one bot per seat, 2 to {MAX_PLAYERS} of them, got {shown(bots)}")
+    if not all(isinstance(name, str) for name in bots):
+        raise RunError(f"bots must be bot names, got {shown(bots)}")
+    unknown = [name for name in bots if not is_bot_name(name)]
+    if unknown:
+        raise RunError(f"unknown bot {quoted(unknown[0])}; known bots: {known_bots_text()}")
 
 
 @attrs.frozen
@@ -123,11 +154,8 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     given seed whatever the number of workers. ``progress(done, total)`` is called as games finish.
     ``max_moves`` caps each game (see :func:`play_game`).
     """
-    if max_moves is not None and max_moves < 1:
-        raise ValueError(f"max_moves must be at least 1, not {max_moves}")
-    prof = load_profile(profile) if isinstance(profile, str) else profile
-    for name in bots:
-        make_bot(name)  # fail early on an unknown bot name
+    check_run(bots, games, seed, workers, max_moves)
+    prof = profile if isinstance(profile, Profile) else load_profile(profile)
     spec = RunSpec(profile_to_dict(prof), tuple(bots), seed, match, max_moves)
     size = max(1, min(50, games // (workers * 8) or 1))
     chunks = list(_chunks(games, size))
@@ -231,12 +259,12 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
     """
     if mode == "round-robin":
         if players != 2:
-            raise ValueError("a round-robin is played heads-up: --players 2")
+            raise RunError("a round-robin is played heads-up: --players 2")
         return [(a, b) for i, a in enumerate(bots) for j, b in enumerate(bots) if i != j]
     if mode == "rotations":
         n = len(bots)
         return [tuple(bots[(k + s) % n] for s in range(n)) for k in range(n)]
-    raise ValueError(f"unknown tournament mode {mode!r}; use round-robin or rotations")
+    raise RunError(f"unknown tournament mode {shown(mode)}; use round-robin or rotations")
 
 
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
@@ -251,6 +279,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     interval comes from the spread of those scores. Between close bots it is much narrower than
     treating the games as independent (1.6 times, for two near-equal heuristics over 4,000 deals),
     so fewer games settle which is stronger."""
+    check_run(bots, games, seed, workers, max_moves)
     results: dict[tuple[str, ...], list[GameResult]] = {}
     for lineup in lineups(bots, mode, players):
         results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves)

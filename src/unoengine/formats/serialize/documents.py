@@ -16,7 +16,8 @@ from ...engine.cards import COLORS, Card
 from ...engine.consistency import state_problems
 from ...engine.effects import registered_effects
 from ...engine.errors import PositionError, ProfileError, SerializationError
-from ...engine.moves import MAX_PLAYERS, Move
+from ...engine.limits import MAX_PLAYERS, MAX_RECORD_MOVES
+from ...engine.moves import Move
 from ...engine.profile import Profile
 from ...engine.state import GameState, MatchInfo, PendingChallenge, Reveal, RoundResult
 from ...engine.view import PlayerView
@@ -69,7 +70,7 @@ def from_json(data: Any, source: str = "<json>") -> Document:
     kind = _read_header(r, data)
     loaded = _LOADERS[kind](r, data) if kind is not None else None
     if r.problems or loaded is None:
-        raise SerializationError.from_problems(source, r.problems or [("document", "cannot be read")])
+        raise SerializationError.from_problems(source, r.all_problems() or [("document", "cannot be read")])
     return loaded
 
 
@@ -164,6 +165,9 @@ def _read_moves(r: Reader, value: Any, path: str) -> tuple[Move, ...] | None:
     if not isinstance(value, list):
         r.add(path, f"must be a list of moves such as 'p0 R7', got {show(value)}")
         return None
+    if len(value) > MAX_RECORD_MOVES:
+        r.add(path, f"{len(value):,} moves, more than the {MAX_RECORD_MOVES:,} a document may hold")
+        return None
     moves = [r.move(item, f"{path}[{i}]") for i, item in enumerate(value)]
     return tuple(m for m in moves if m is not None) if None not in moves else None
 
@@ -174,7 +178,7 @@ def _player_count(r: Reader, count: int, path: str, profile: Profile | None) -> 
     if profile is not None:
         lo, hi = max(lo, profile.min_players), min(hi, profile.max_players)
     if not lo <= count <= hi:
-        r.add(path, f"SETUP-1: {count} players; the profile is for {lo} to {hi}")
+        r.add(path, f"SETUP-1: {count:,} players; the profile is for {lo} to {hi}")
         return None if not _MIN_PLAYERS <= count <= MAX_PLAYERS else count
     return count
 
@@ -272,6 +276,8 @@ def _read_hands(
         r.add("hands", f"must be a list with one string of card names per player, got {show(value)}")
         return None, None
     n = _player_count(r, len(value), "hands", profile)
+    if len(value) > MAX_PLAYERS:  # refused above: the hands of a table that cannot exist are not read
+        return None, None
     hands = [r.cards(h, f"hands[{i}]") for i, h in enumerate(value)]
     if None in hands:
         return n, None
@@ -300,6 +306,10 @@ def _read_known(r: Reader, value: Any, n: int | None, keys: tuple[str, ...]
         return None
     if not isinstance(value, list):
         r.add("known", f"must be a list of known cards, got {show(value)}")
+        return None
+    most = MAX_PLAYERS * (MAX_PLAYERS - 1) if n is None else n * (n - 1)
+    if len(value) > most:
+        r.add("known", f"{len(value):,} entries; at most one per player and other player ({most})")
         return None
     out = []
     for i, item in enumerate(value):

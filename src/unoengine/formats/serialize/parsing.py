@@ -1,6 +1,7 @@
 """JSON text to plain Python values, strictly: loading is meant for untrusted input, so NaN and
-Infinity, repeated keys and absurdly long integers are refused, and an untrusted value is only ever
-quoted briefly in a message (:func:`show`).
+Infinity, repeated keys and absurdly long integers are refused, a text longer than
+MAX_DOCUMENT_BYTES or nesting deeper than MAX_JSON_DEPTH is refused before it is parsed, and an
+untrusted value is only ever quoted briefly in a message (:func:`show`).
 """
 
 from __future__ import annotations
@@ -8,7 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...engine.errors import SerializationError
+from ...engine.errors import SerializationError, quoted
+from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_JSON_DEPTH
+from ..nesting import json_too_deep
 from .spec import MAX_INT, RNG_DIGITS
 
 
@@ -39,9 +42,22 @@ def _bounded_int(digits: str) -> int:
 
 
 def parse_json(text: Any, source: str) -> Any:
-    """Strict JSON: no NaN or Infinity, no repeated keys, no absurd integers; any failure is a problem."""
+    """Strict JSON: no NaN or Infinity, no repeated keys, no absurd integers, at most
+    MAX_DOCUMENT_BYTES (characters, for a ``str``) nesting at most MAX_JSON_DEPTH deep; any failure
+    is a problem."""
     if not isinstance(text, str | bytes | bytearray):
         raise SerializationError(source, "json", f"must be JSON text, got a {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_BYTES:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise SerializationError(source, "json", f"a document of {len(text):,} {unit} is larger than the limit "
+                                                 f"of {MAX_DOCUMENT_BYTES:,}")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise SerializationError(source, "json", f"not valid JSON: not readable text ({_clip(str(exc))})") from None
+    if json_too_deep(text, MAX_JSON_DEPTH):
+        raise SerializationError(source, "json", f"nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         return json.loads(
             text, object_pairs_hook=_unique_keys, parse_constant=_no_constant, parse_int=_bounded_int
@@ -69,7 +85,7 @@ def show(value: Any) -> str:
     if isinstance(value, float):
         return f"the number {value!r}"
     if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:40]) + "..."
+        return quoted(value)
     if isinstance(value, list):
         return f"a list of {len(value)} items"
     if isinstance(value, dict):

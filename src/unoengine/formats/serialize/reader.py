@@ -11,16 +11,14 @@ from typing import Any, Final
 
 from ...engine.cards import COLOR_LETTERS, Card, parse_card
 from ...engine.errors import NotationError
-from ...engine.moves import MAX_PLAYERS, Move
+from ...engine.limits import MAX_CARDS_TEXT, MAX_LISTED_PROBLEMS, MAX_PLAYERS, MAX_TOML_DEPTH
+from ...engine.moves import Move
 from ...engine.state import Phase
 from ..notation import parse_move
 from .parsing import show
 from .spec import MAX_INT
 
 Problems = list[tuple[str, str]]
-_MAX_NESTING: Final = 16
-"""The deepest nesting read inside a profile (a profile file needs three levels)."""
-_MAX_MOVE_TEXT: Final = 64
 _SHOWN_BAD_CARDS: Final = 5
 MISSING: Final = object()
 """A key absent from its object: already reported as missing, so the readers stay silent."""
@@ -51,12 +49,24 @@ class Reader:
 
     def __init__(self) -> None:
         self.problems: Problems = []
+        self.more = 0
+        """Problems found beyond the MAX_LISTED_PROBLEMS kept: counted, not kept."""
 
     def add(self, path: str, problem: str) -> None:
-        self.problems.append((path, problem))
+        if len(self.problems) < MAX_LISTED_PROBLEMS:
+            self.problems.append((path, problem))
+        else:
+            self.more += 1
+
+    def all_problems(self) -> Problems:
+        """The problems kept, and a last one counting those that were not."""
+        return self.problems + ([("document", f"{self.more:,} more problems not listed")] if self.more else [])
 
     def clean(self, *paths: str) -> bool:
-        """No problem was found at or inside any of ``paths``: their values may be cross-checked."""
+        """No problem was found at or inside any of ``paths``: their values may be cross-checked
+        (never once problems were dropped, as a dropped one might have been there)."""
+        if self.more:
+            return False
         return not any(_within(found, path) for found, _ in self.problems for path in paths)
 
     def table(self, value: Any, path: str, keys: tuple[str, ...], *, nullable: bool = False) -> dict[str, Any] | None:
@@ -115,6 +125,10 @@ class Reader:
         """Card names separated by spaces; each unknown name is a problem at its index."""
         if self.text(value, path) is None:
             return None
+        if len(value) > MAX_CARDS_TEXT:
+            self.add(path, f"{len(value):,} characters of card names, more than any deck needs "
+                           f"(at most {MAX_CARDS_TEXT:,})")
+            return None
         out: list[Card] = []
         bad = 0
         for i, token in enumerate(value.split()):
@@ -158,14 +172,17 @@ class Reader:
         return None
 
     def numbers(self, value: Any, path: str, n: int | None, lo: int, hi: int) -> tuple[int, ...] | None:
-        """A list of integers, one per player when the number of players is known."""
+        """A list of integers, one per player (of n when it is known, of at most MAX_PLAYERS)."""
         if value is MISSING:
             return None
         if not isinstance(value, list):
             self.add(path, f"must be a list of integers, got {show(value)}")
             return None
         if n is not None and len(value) != n:
-            self.add(path, f"must list one integer per player ({n}), got {len(value)}")
+            self.add(path, f"must list one integer per player ({n}), got {len(value):,}")
+            return None
+        if len(value) > MAX_PLAYERS:
+            self.add(path, f"must list one integer per player, at most {MAX_PLAYERS}, got {len(value):,}")
             return None
         out = [self.integer(item, f"{path}[{i}]", lo, hi) for i, item in enumerate(value)]
         return tuple(x for x in out if x is not None) if None not in out else None
@@ -173,9 +190,6 @@ class Reader:
     def move(self, value: Any, path: str) -> Move | None:
         """A move in the notation of :mod:`unoengine.notation`, such as ``"p0 W+4:R!"``."""
         if self.text(value, path) is None:
-            return None
-        if len(value) > _MAX_MOVE_TEXT:
-            self.add(path, f"a move of {len(value)} characters is too long to be a move such as 'p0 R7'")
             return None
         try:
             return parse_move(value)
@@ -186,12 +200,12 @@ class Reader:
     def plain(self, value: Any, path: str) -> bool:
         """Only JSON values (string keys, no huge integers, bounded nesting) go on to the profile
         reader, whose messages quote what they refuse."""
-        before = len(self.problems)
+        before = len(self.problems) + self.more
         stack: list[tuple[Any, str, int]] = [(value, path, 0)]
         while stack:
             item, where, depth = stack.pop()
             if isinstance(item, dict | list):
-                if depth >= _MAX_NESTING:
+                if depth >= MAX_TOML_DEPTH:
                     self.add(where, "nested too deeply")
                     continue
                 if isinstance(item, list):
@@ -206,4 +220,4 @@ class Reader:
                 self.add(where, "integer out of range")
             elif item is not None and not isinstance(item, str | int | float):
                 self.add(where, f"{show(item)} is not a JSON value")
-        return len(self.problems) == before
+        return len(self.problems) + self.more == before

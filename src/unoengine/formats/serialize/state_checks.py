@@ -29,11 +29,11 @@ from ...engine.cards import (
     WILD_DRAW_FOUR,
     Card,
 )
+from ...engine.dealing import count_text
 from ...engine.profile import Profile
 from ...engine.state import GameState, MatchInfo, PendingChallenge, Phase, Reveal, discard_from
 from .reader import Reader
 
-_SHOWN_COUNTS: Final = 12
 _PLAY_PHASES: Final = (Phase.PLAY, Phase.DRAWN, Phase.CHALLENGE, Phase.CHOOSE_COLOR, Phase.PENALTY)
 
 
@@ -85,15 +85,7 @@ def _check_conservation(r: Reader, s: StateParts) -> None:
     want = Counter(CARDS[c] for c in s.profile.deck_cards())
     if have != want:
         r.add("cards", f"DECK-5: the hands, draw_pile and discard_pile must hold exactly the {s.profile.deck_size} "
-              f"cards in play; missing {_count_text(want - have)}, extra {_count_text(have - want)}")
-
-
-def _count_text(cards: Counter[Card]) -> str:
-    if not cards:
-        return "none"
-    items = sorted(cards.items())
-    shown = ", ".join(f"{c!r} x{k}" if k > 1 else repr(c) for c, k in items[:_SHOWN_COUNTS])
-    return shown + (f" and {len(items) - _SHOWN_COUNTS} more kinds" if len(items) > _SHOWN_COUNTS else "")
+              f"cards in play; missing {count_text(want - have)}, extra {count_text(have - want)}")
 
 
 def _check_color(r: Reader, s: StateParts) -> None:

@@ -1,8 +1,9 @@
 """Values to JSON documents: :func:`to_json` and :func:`dumps`, for a profile, state, move, view or
 game record.
 
-Writing trusts its input (it comes from the engine), so it only refuses what no document can hold:
-a profile no profile file can express, a seed beyond 64 bits.
+Writing trusts its input (it comes from the engine), so it only refuses what no document can hold,
+so that whatever it writes loads back: a profile no profile file can express, a seed beyond 64
+bits, a record of more than MAX_RECORD_MOVES moves, a text beyond MAX_DOCUMENT_BYTES.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ import json
 from typing import Any
 
 from ...engine.cards import COLOR_LETTERS, Card
-from ...engine.errors import ProfileError, SerializationError
+from ...engine.errors import ProfileError, SerializationError, quoted
+from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_RECORD_MOVES
 from ...engine.moves import MOVE_TYPES
 from ...engine.profile import Profile
 from ...engine.state import GameState, MatchInfo, PendingChallenge, Reveal, RoundResult
@@ -34,11 +36,15 @@ def to_json(obj: Document) -> dict[str, Any]:
         return _document("move", move=format_move(obj))
     if isinstance(obj, GameRecord):
         return _record_document(obj)
-    raise TypeError(f"to_json writes a Profile, GameState, Move, PlayerView or GameRecord, not a {type(obj).__name__}")
+    raise SerializationError("<to_json>", "document", "to_json writes a Profile, GameState, Move, PlayerView or "
+                             f"GameRecord, not a {type(obj).__name__}")
 
 
 def _record_document(record: GameRecord) -> dict[str, Any]:
     """A game record: the profile and its fingerprint, the start (seed, deck, dealer) and the moves in notation."""
+    if len(record.moves) > MAX_RECORD_MOVES:
+        raise SerializationError("<to_json>", "moves", f"{len(record.moves):,} moves, more than the "
+                                                       f"{MAX_RECORD_MOVES:,} a record document may hold")
     return _document(
         "record", profile=_profile_tables(record.profile), fingerprint=record.fingerprint,
         players=record.players, seed=str(record.seed),
@@ -48,8 +54,13 @@ def _record_document(record: GameRecord) -> dict[str, Any]:
 
 
 def dumps(obj: Document, *, indent: int | None = None) -> str:
-    """The document of ``obj`` as strict JSON text (see :func:`to_json`)."""
-    return json.dumps(to_json(obj), indent=indent, allow_nan=False)
+    """The document of ``obj`` as strict JSON text (see :func:`to_json`), at most MAX_DOCUMENT_BYTES
+    long, as :func:`loads` reads no more."""
+    text = json.dumps(to_json(obj), indent=indent, allow_nan=False)
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise SerializationError("<dumps>", "document", f"{len(text):,} characters, more than the "
+                                                        f"{MAX_DOCUMENT_BYTES:,} a document may hold")
+    return text
 
 
 def _document(kind: str, **fields: Any) -> dict[str, Any]:
@@ -62,7 +73,7 @@ def _profile_tables(profile: Profile) -> dict[str, Any]:
     try:
         return profile_to_dict(profile)
     except ProfileError as exc:
-        raise SerializationError(f"profile {profile.name!r}", f"profile.{exc.key}", exc.problem) from None
+        raise SerializationError(f"profile {quoted(profile.name)}", f"profile.{exc.key}", exc.problem) from None
 
 
 def _names(cards: tuple[Card, ...]) -> str:

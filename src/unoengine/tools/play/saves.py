@@ -12,9 +12,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ...engine.errors import UnoEngineError
+from ...bots.base import is_bot_name, known_bots_text
+from ...engine.errors import UnoEngineError, quoted, shown
+from ...engine.limits import MAX_DOCUMENT_BYTES
+from ...formats.files import UnreadableFileError, read_bounded
 from ...formats.record import GameRecord
 from ...formats.serialize import from_json, to_json
+from ...formats.serialize.parsing import parse_json
 
 SAVE_KIND: Final = "saved-game"
 SAVE_VERSION: Final = 1
@@ -32,25 +36,27 @@ def saved_game(record: GameRecord, seat: int, bots: Sequence[str]) -> dict[str, 
 
 
 def load_saved_game(path: Path) -> tuple[GameRecord, int, list[str]]:
-    """Read and check a saved game file: (record, the person's seat, the bot names); SetupError otherwise."""
+    """Read and check a saved game file: (record, the person's seat, the bot names); SetupError otherwise.
+
+    Only a regular file of at most MAX_DOCUMENT_BYTES is read, as strict JSON (serialize's parser)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"cannot read {path}: {exc}") from None
+        raw = read_bounded(path, MAX_DOCUMENT_BYTES)
+    except UnreadableFileError as exc:
+        raise SetupError(f"cannot read {exc.path}: {exc.problem}") from None
     bad = f"{path} is not a saved game"
     try:
-        doc = json.loads(text)
-    except ValueError as exc:
-        raise SetupError(f"{bad}: not valid JSON ({exc})") from None
+        doc = parse_json(raw, str(path))
+    except UnoEngineError as exc:
+        raise SetupError(f"{bad}: {exc}") from None
     if not isinstance(doc, dict) or doc.get("unoengine") != SAVE_KIND:
         raise SetupError(f'{bad}: expected a JSON object {{"unoengine": "{SAVE_KIND}", "version": 1, ...}}')
     if doc.get("version") != SAVE_VERSION:
-        raise SetupError(f"{bad}: version {doc.get('version')!r} is not {SAVE_VERSION}")
+        raise SetupError(f"{bad}: version {shown(doc.get('version'))} is not {SAVE_VERSION}")
     keys = set(doc)
     if keys != set(_SAVE_KEYS):
         missing, extra = sorted(set(_SAVE_KEYS) - keys), sorted(keys - set(_SAVE_KEYS))
         problems = ([f"missing {', '.join(missing)}"] if missing else []) + (
-            [f"unexpected {', '.join(extra)}"] if extra else [])
+            [f"unexpected {', '.join(quoted(k) for k in extra[:5])}"] if extra else [])
         raise SetupError(f"{bad}: " + "; ".join(problems))
     try:
         record = from_json(doc["record"], f"{path}: record")
@@ -60,9 +66,12 @@ def load_saved_game(path: Path) -> tuple[GameRecord, int, list[str]]:
         raise SetupError(f"{bad}: record must be a game record document")
     seat, names = doc["seat"], doc["bots"]
     if type(seat) is not int or not 0 <= seat < record.players:
-        raise SetupError(f"{bad}: seat must be a seat from 0 to {record.players - 1}, got {seat!r}")
+        raise SetupError(f"{bad}: seat must be a seat from 0 to {record.players - 1}, got {shown(seat)}")
     if not isinstance(names, list) or len(names) != record.players - 1 or not all(isinstance(n, str) for n in names):
         raise SetupError(f"{bad}: bots must be a list of {record.players - 1} bot names")
+    unknown = [name for name in names if not is_bot_name(name)]
+    if unknown:
+        raise SetupError(f"{bad}: bots: unknown bot {quoted(unknown[0])}; known bots: {known_bots_text()}")
     return record, seat, list(names)
 
 

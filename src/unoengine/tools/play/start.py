@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from ...bots import Bot, make_bot
-from ...engine.errors import UnoEngineError
+from ...bots.base import is_bot_name, known_bots_text
+from ...engine.errors import UnoEngineError, one_line, quoted
 from ...formats.composition import load_profile
 from ...formats.record import GameRecord
 from .saves import SetupError, load_saved_game
@@ -47,8 +48,8 @@ def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sy
     color = not args.no_color and isatty(stdout)
     try:
         session = _resume(args, stdin, stdout, color) if args.resume else _start(args, stdin, stdout, color)
-    except SetupError as exc:
-        print(f"unoengine play: {exc}", file=sys.stderr)
+    except (SetupError, UnoEngineError) as exc:
+        print(f"unoengine play: {one_line(exc)}", file=sys.stderr)
         return 2
     try:
         return session.play()
@@ -69,7 +70,7 @@ def _start(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool)
     """A new game from the options."""
     try:
         profile = load_profile(_option(args, "profile"))
-    except (UnoEngineError, OSError) as exc:
+    except UnoEngineError as exc:
         raise SetupError(f"bad --profile: {exc}") from None
     players: int = _option(args, "players")
     if not profile.min_players <= players <= profile.max_players:
@@ -93,13 +94,10 @@ def _start(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool)
 
 
 def _bots(names: Sequence[str]) -> list[tuple[str, Bot]]:
-    out = []
-    for name in names:
-        try:
-            out.append((name, make_bot(name)))
-        except ValueError as exc:
-            raise SetupError(str(exc)) from None
-    return out
+    unknown = [name for name in names if not is_bot_name(name)]
+    if unknown:
+        raise SetupError(f"unknown bot {quoted(unknown[0])}; known bots: {known_bots_text()}")
+    return [(name, make_bot(name)) for name in names]
 
 
 def _resume(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool) -> Session:

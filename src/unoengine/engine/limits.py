@@ -1,0 +1,96 @@
+"""Every limit on what the package accepts, in one place (docs/api.md, "Limits").
+
+Untrusted input (a saved game, a profile file, a scenario, a move typed or sent by a bot) can
+only cost bounded time and memory: each value is checked against its limit *before* the work it
+would cause is done, and refused with an :class:`~unoengine.engine.errors.UnoEngineError` naming
+the field and the limit. Each value leaves every legitimate use far inside it; the docstring of
+each says what it bounds and why it is large enough.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# --- the table and the deck (a Profile refuses values beyond these on construction) ---------------
+MAX_PLAYERS: Final = 10
+"""SETUP-1: the most players at one table (the printed rules play 2 to 10)."""
+
+MAX_HAND_SIZE: Final = 50
+"""SETUP-1: the most cards dealt to each player; the official hand is 7. The deck must also hold
+``hand_size * max_players + 1`` cards, so that every hand and a first card can be dealt."""
+
+MAX_COPIES: Final = 1_000
+"""DECK-5: the most copies of one card in a deck (the official decks hold at most 4)."""
+
+MAX_DECK_CARDS: Final = 10_000
+"""DECK-5: the most cards in a deck, ninety official decks: shuffling and dealing stay well under
+a millisecond per round, and a state document of a full deck stays near 50 KB."""
+
+MAX_CARD_POINTS: Final = 10_000
+"""SCORE-1: the most points one card may count (the official most is 50)."""
+
+# --- documents and files ---------------------------------------------------------------------------
+MAX_DOCUMENT_BYTES: Final = 8 * 1024 * 1024
+"""The largest JSON document read (states, views, records, saved games, scenario files): 8 MiB.
+A record of :data:`MAX_RECORD_MOVES` moves is about 3 MB; a state of the largest deck about 50 KB.
+Text given as ``str`` counts characters."""
+
+MAX_JSON_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects in a JSON document; the deepest ones written, the
+scenario files of the shipped corpus (an event's list of points), have 9. Checked before parsing,
+as Python's parser recurses."""
+
+MAX_PROFILE_BYTES: Final = 256 * 1024
+"""The largest profile TOML file read: 256 KiB, a hundred times a shipped profile (about 2 KB)."""
+
+MAX_TOML_DEPTH: Final = 16
+"""The deepest nesting of tables and arrays in a profile (TOML file, or the ``profile`` of a JSON
+document); a profile needs 3 (``[deck.per_color]`` and its values). Checked before parsing."""
+
+MAX_EXTENDS_DEPTH: Final = 16
+"""The longest chain of profile files each ``extends``-ing the next (HOUSE-8); a table needs one
+or two."""
+
+MAX_COMPOSITION_PARTS: Final = 32
+"""The most parts of one composition (``"base+overlay+..."`` or a list): a base and every overlay
+shipped (14) fit twice over."""
+
+MAX_PATH_CHARS: Final = 4096
+"""The longest file path or profile specification taken (the usual limit of an operating system's
+path); no path holds a NUL character."""
+
+MAX_SCENARIO_FILES: Final = 1_000
+"""The most scenario files one conformance run reads (the shipped corpus has 10)."""
+
+# --- notation and records ------------------------------------------------------------------------
+MAX_MOVE_TEXT: Final = 64
+"""The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12
+characters."""
+
+MAX_CARD_TEXT: Final = 16
+"""The longest text read as one card or colour name (``yellow`` has 6 characters)."""
+
+MAX_CARDS_TEXT: Final = 8 * MAX_DECK_CARDS
+"""The longest text read as a list of card names: every card of the largest deck, each name with
+room to spare (4 characters a card at most, with its separator)."""
+
+MAX_RECORD_MOVES: Final = 200_000
+"""The most moves in one game record (and in a view's list of legal moves). A whole match to 500
+points between random bots at a 2-player table, the longest kind, takes about 25,000 moves."""
+
+# --- error messages --------------------------------------------------------------------------------
+MAX_QUOTED_CHARS: Final = 40
+"""The most characters of an untrusted text quoted in an error message; a longer one is quoted
+as a prefix with its total length, ``'RRRR...' (10,000,000 characters)``."""
+
+MAX_LISTED_PROBLEMS: Final = 50
+"""The most problems one error lists (and a document reader keeps); the rest are counted."""
+
+# --- runs ----------------------------------------------------------------------------------------
+MAX_GAMES: Final = 10**6
+"""The most games (or matches) one simulation, or one tournament seating, plays: hours of one core
+at about 100 games a second. Each result is kept (about 500 bytes), so a run of the most games
+ends holding about 500 MB; ten times more would not fit many machines."""
+
+MAX_WORKERS: Final = 64
+"""The most worker processes of one simulation."""
