@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -121,7 +122,7 @@ def test_a_misbehaving_program_stops_the_game_with_a_clear_error(body: str, prob
     assert problem in text and f"at seat {seat}" in text and "program:" in text
     for b in made:
         if isinstance(b, ProgramBot):
-            assert b._process is None  # stopped
+            assert b._program is None  # stopped
 
 
 def test_an_illegal_but_well_formed_move_is_named() -> None:
@@ -204,3 +205,59 @@ def test_messages_round_trip() -> None:
         protocol.read("x" * (protocol.MAX_LINE_BYTES + 1), "move")
     with pytest.raises(protocol.ProtocolError, match=r"\.\.\. \(1,000 characters\)"):
         protocol.read("y" * 1000, "move")
+
+
+# --- isolation (docs/security.md) ---------------------------------------------------------------------
+def test_isolated_runs_play_as_in_process_and_reuse_their_programs() -> None:
+    """simulate's isolated mode runs each bot behind the shipped server: same results for a seed;
+    one program per seat for the whole run (a 'game' message starts each game)."""
+    from unoengine.bots import program as program_module
+
+    program_module._stop_idle()
+    isolated = sim.run("classic-108", ["heuristic", "random"], 4, seed=12, workers=1, isolated=True)
+    assert isolated == sim.run("classic-108", ["heuristic", "random"], 4, seed=12, workers=1)
+    idle = {command[-1]: len(programs) for command, programs in program_module._IDLE.items()}
+    assert idle == {"heuristic": 1, "random": 1}
+    program_module._stop_idle()
+    with pytest.raises(u.UnoEngineError, match="isolated must be True or False"):
+        sim.run("classic-108", ["random", "random"], 1, isolated="yes")  # type: ignore[arg-type]
+
+
+def test_the_cli_runs_isolated_bots() -> None:
+    args = ["--bots", "heuristic,random", "--games", "3", "--seed", "5", "--json"]
+    cli = [sys.executable, "-m", "unoengine", "simulate"]
+    isolated = subprocess.run([*cli, *args, "--isolated"], capture_output=True, text=True, timeout=300, check=True)
+    plain = subprocess.run([*cli, *args], capture_output=True, text=True, timeout=300, check=True)
+    drop = ("seconds",)
+    a = {k: v for k, v in json.loads(isolated.stdout).items() if k not in drop}
+    b = {k: v for k, v in json.loads(plain.stdout).items() if k not in drop}
+    assert a == b
+
+
+class Spy:
+    """An in-process bot that looks for the game state where a runner might have left it."""
+
+    name = "spy"
+    found: ClassVar[list[str]] = []
+
+    def act(self, view: u.PlayerView, rng: random.Random) -> u.Move | None:
+        from unoengine.engine import legality
+
+        if isinstance(legality._last_legal[0], u.GameState):
+            Spy.found.append("legality's memo")
+        mine = [m for m in view.legal_moves if m.player == view.player]
+        return mine[0] if view.my_turn and mine else None
+
+
+def test_no_module_level_memo_holds_the_state_while_a_bot_acts() -> None:
+    """The runner empties legality's memo before asking bots (its frame is another matter:
+    in-process bots are trusted code, and the isolated mode is the boundary)."""
+    Spy.found = []
+    state = u.new_game("classic-108", 3, seed=1)
+    seats = [Spy(), Spy(), Spy()]
+    rngs = [random.Random(k) for k in range(3)]
+    for _ in range(60):
+        if state.round_over:
+            break
+        state = u.apply(state, next_move(state, seats, rngs))
+    assert Spy.found == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.legality import legal_moves
+from ..engine.legality import forget_legal_moves, legal_moves
 from ..engine.moves import Move
 from ..engine.state import GameState
 from ..engine.view import view
@@ -25,6 +25,7 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
     """The next move: every other bot with an out-of-turn move may act first, in seat order after
     the player to act; then the player to act (or, after a round, the next dealer)."""
     legal = legal_moves(state)
+    forget_legal_moves()  # the bots below must not find the state in legality's memo
     n = len(seats)
     current = state.current
     acting = {m.player for m in legal}

@@ -384,6 +384,14 @@ def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
 _last_legal: tuple[object, tuple[Move, ...]] = (None, ())
 
 
+def forget_legal_moves() -> None:
+    """Drop the remembered list (and the state it is of): a runner calls this before handing
+    control to a bot, so that no module-level value holds the state while the bot runs
+    (docs/security.md). The next check of a move then goes rule by rule."""
+    global _last_legal
+    _last_legal = (None, ())
+
+
 def _remember_moves(state: GameState, moves: tuple[Move, ...]) -> None:
     """Keep the full list of the last state asked: applying one of those very move objects to
     that state needs no second check (the list is a private copy, so callers cannot alter it)."""

@@ -126,7 +126,7 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
-             as_json: bool, progress: bool, max_moves: int | None = None) -> int:
+             as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False) -> int:
     """Play games between bots and print the summary table (or JSON)."""
     from . import simulate as sim
 
@@ -134,7 +134,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     report = _progress_bar if progress else None
     try:
         results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report,
-                          max_moves=max_moves)
+                          max_moves=max_moves, isolated=isolated)
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -177,14 +177,15 @@ def profiles(name: str | None) -> int:
 
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
-               as_json: bool, max_moves: int | None = None) -> int:
+               as_json: bool, max_moves: int | None = None, isolated: bool = False) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
     from . import simulate as sim
 
     players = 2 if mode == "round-robin" else len(bots)
     try:
         standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
-                                            workers=workers, match=match, max_moves=max_moves)
+                                            workers=workers, match=match, max_moves=max_moves,
+                                            isolated=isolated)
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -255,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--match", action="store_true")
     t.add_argument("--json", action="store_true")
     t.add_argument("--max-moves", type=int, default=None, help="stop with an error if a game runs longer")
+    t.add_argument("--isolated", action="store_true",
+                   help="run each bot in a process of its own that sees only its views (docs/security.md)")
     m = sub.add_parser("simulate", help="play many games between bots and show the statistics")
     m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
     m.add_argument("--bots", default="heuristic,random,random,random",
@@ -266,6 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--json", action="store_true", help="print the summary as JSON")
     m.add_argument("--max-moves", type=int, default=None,
                    help="stop with an error if a game runs longer (bots that never finish)")
+    m.add_argument("--isolated", action="store_true",
+                   help="run each bot in a process of its own that sees only its views (docs/security.md)")
     m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar (default: when stderr is a terminal)")
     pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)")
@@ -292,13 +297,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "simulate":
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         return simulate(args.profile, args.bots.split(","), args.games, args.seed, args.workers, args.match,
-                        args.json, progress, args.max_moves)
+                        args.json, progress, args.max_moves, args.isolated)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage)
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":
         return tournament(args.profile, args.bots.split(","), args.mode, args.games, args.seed, args.workers,
-                          args.match, args.json, args.max_moves)
+                          args.match, args.json, args.max_moves, args.isolated)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

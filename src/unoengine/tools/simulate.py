@@ -19,6 +19,7 @@ import attrs
 
 from ..bots import make_bot
 from ..bots.base import is_bot_name, known_bots_text
+from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
 from ..bots.turns import next_move as next_move
 from ..engine.dealing import new_game
@@ -147,16 +148,21 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
         match: bool = False, progress: Callable[[int, int], None] | None = None,
-        max_moves: int | None = None) -> list[GameResult]:
+        max_moves: int | None = None, isolated: bool = False) -> list[GameResult]:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
     ``workers`` > 1 spreads the games over that many processes; the results are identical for a
     given seed whatever the number of workers. ``progress(done, total)`` is called as games finish.
-    ``max_moves`` caps each game (see :func:`play_game`).
+    ``max_moves`` caps each game (see :func:`play_game`). ``isolated`` runs every bot in a process
+    of its own, seeing only its views over the bot wire protocol (docs/security.md), with the
+    same results for a seed.
     """
     check_run(bots, games, seed, workers, max_moves)
+    if isolated is not True and isolated is not False:
+        raise RunError(f"isolated must be True or False, got {shown(isolated)}")
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
-    spec = RunSpec(profile_to_dict(prof), tuple(bots), seed, match, max_moves)
+    names = tuple(isolated_bot(b) for b in bots) if isolated else tuple(bots)
+    spec = RunSpec(profile_to_dict(prof), names, seed, match, max_moves)
     size = max(1, min(50, games // (workers * 8) or 1))
     chunks = list(_chunks(games, size))
     results: list[GameResult] = []
@@ -268,8 +274,8 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 
 
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
-               players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None
-               ) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
+               players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
+               isolated: bool = False) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
 
@@ -282,7 +288,8 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     check_run(bots, games, seed, workers, max_moves)
     results: dict[tuple[str, ...], list[GameResult]] = {}
     for lineup in lineups(bots, mode, players):
-        results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves)
+        results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves,
+                              isolated=isolated)
     standings = [_standing(name, results) for name in dict.fromkeys(bots)]
     standings.sort(key=lambda s: -s.win_rate)
     return standings, results
