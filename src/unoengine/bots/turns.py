@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..engine.errors import UnoEngineError
 from ..engine.legality import forget_legal_moves, legal_moves
 from ..engine.moves import Move
 from ..engine.state import GameState
@@ -17,8 +18,9 @@ from ..engine.view import view
 from .base import Bot
 
 
-class BotError(Exception):
-    """A bot returned something that is not one of its legal moves."""
+class BotError(UnoEngineError):
+    """A bot that returned something that is not one of its legal moves, or (a program bot) did
+    not answer in time, exited, or spoke something else than the protocol: names the bot and seat."""
 
 
 def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Random]) -> Move:
