@@ -12,15 +12,16 @@ call UNO, catch others, never challenge) so its output shows the rules at work; 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import json
 import os
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
-import attrs
-
+from ..bots import bot_names
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
@@ -60,7 +61,7 @@ def _describe(before: GameState, move: Move, after: GameState) -> str:
     text = f"{move!r:<28}"
     p = move.player
     if isinstance(move, Draw):
-        text += f" draws ({len(after.hands[p])} cards)"
+        text += f" draws, now holds {len(after.hands[p])}"
     elif isinstance(move, Play):
         text += f" -> top {after.top_card!r}, colour {'RYGB'[after.color]}"
     if after.uno_exposed >= 0:
@@ -131,7 +132,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     from . import simulate as sim
 
     started = time.perf_counter()
-    report = _progress_bar if progress else None
+    report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
     try:
         results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report,
                           max_moves=max_moves, isolated=isolated)
@@ -143,12 +144,11 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     elapsed = time.perf_counter() - started
     summary = sim.summarize(results, bots)
     if as_json:
-        print(json.dumps(attrs.asdict(summary) | {"profile": profile, "seed": seed, "workers": workers,
-                                                  "match": match, "seconds": round(elapsed, 3)}, indent=2))
+        print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))
         return 0
     unit = "matches" if match else "games"
     print(f"{summary.games} {unit} of {profile}, seed {seed}, {workers} worker(s), {elapsed:.1f} s "
-          f"({summary.games / elapsed:.0f} {unit}/s)")
+          f"({_rate(summary.games, elapsed)} {unit}/s)")
     print(f"{'seat':>4}  {'bot':12} {'wins':>6} {'win rate':>9}  {'95% interval':15} {'mean points':>11}")
     for s in summary.seats:
         lo, hi = s.interval
@@ -159,8 +159,31 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
             print(f"      {name:12} {wins:>6} {rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  of {trials} seat-games")
     print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
     if summary.penalties:
-        print("penalty cards by rule: " + ", ".join(f"{r} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
+        print("penalty cards by rule: " + ", ".join(f"{_rule(r)} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
     return 0
+
+
+def _r(x: float, places: int = 4) -> float:
+    return round(x, places)
+
+
+def _interval(pair: tuple[float, float]) -> dict[str, float]:
+    return {"low": _r(pair[0]), "high": _r(pair[1])}
+
+
+def _simulate_json(summary: Any, profile: str, seed: int, workers: int, match: bool, elapsed: float) -> dict[str, Any]:
+    """One shape for ``simulate --json``: objects with named fields, figures rounded (docs/api.md)."""
+    return {
+        "command": "simulate", "profile": profile, "seed": seed, "workers": workers, "match": match,
+        "games": summary.games, "seconds": _r(elapsed, 3),
+        "seats": [{"seat": s.seat, "bot": s.bot, "wins": s.wins, "win_rate": _r(s.win_rate),
+                   "interval": _interval(s.interval), "mean_points": _r(s.mean_points, 2)} for s in summary.seats],
+        "bots": [{"bot": name, "seat_games": trials, "wins": wins, "win_rate": _r(rate), "interval": _interval(ci)}
+                 for name, trials, wins, rate, ci in summary.bots],
+        "mean_moves": _r(summary.mean_moves, 2),
+        "penalties": [{"rule": rule, "name": RULE_NAMES.get(rule, ""), "cards": cards, "per_game": _r(per_game)}
+                      for rule, cards, per_game in summary.penalties],
+    }
 
 
 def profiles(name: str | None) -> int:
@@ -177,22 +200,30 @@ def profiles(name: str | None) -> int:
 
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
-               as_json: bool, max_moves: int | None = None, isolated: bool = False) -> int:
+               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
     from . import simulate as sim
 
     players = 2 if mode == "round-robin" else len(bots)
+    started = time.perf_counter()
+    report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
     try:
         standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                             workers=workers, match=match, max_moves=max_moves,
-                                            isolated=isolated)
+                                            isolated=isolated, progress=report)
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
+    if progress:
+        print(file=sys.stderr)
     if as_json:
-        print(json.dumps({"mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
-                          "standings": [attrs.asdict(s) for s in standings],
-                          "seatings": {" vs ".join(k): [r.winner for r in v] for k, v in results.items()}}, indent=2))
+        print(json.dumps({
+            "command": "tournament", "mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
+            "standings": [{"rank": rank, "bot": s.bot, "games": s.games, "wins": s.wins, "win_rate": _r(s.win_rate),
+                           "interval": _interval(s.interval), "by_luck": _r(s.expected)}
+                          for rank, s in enumerate(standings, 1)],
+            "seatings": [{"bots": list(k), "winners": [r.winner for r in v]} for k, v in results.items()],
+        }, indent=2))
         return 0
     print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
     print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
@@ -203,11 +234,42 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
+def _progress_bar(done: int, total: int, started: float | None = None) -> None:
+    """A bar on stderr, with the time left once some games are done (``started`` = perf_counter)."""
     width = 30
     filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+    if started is not None and 0 < done < total:
+        left = (time.perf_counter() - started) * (total - done) / done
+        line += f", about {_duration(left)} left"
+    sys.stderr.write(line + " " * 8)
     sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _rate(count: int, seconds: float) -> str:
+    """Games per second with two significant figures at least (an ISMCTS run is under 1 a second)."""
+    rate = count / seconds if seconds > 0 else 0.0
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:.2g}"
+
+
+RULE_NAMES = {
+    "ACT-3": "Draw Two", "ACT-5": "Wild Draw Four", "ACT-9": "a Draw card played last",
+    "HOUSE-1": "a stack of Draw cards", "HOUSE-7": "a first Wild Draw Four", "SETUP-7": "a first Draw Two",
+    "UNO-2": "caught without UNO", "WD4-4": "a Wild Draw Four bluff caught", "WD4-5": "a challenge lost",
+}
+"""The penalty rules of a summary (simulate.PENALTY_RULES) in words, from RULES.md."""
+
+
+def _rule(rule: str) -> str:
+    return f"{rule} ({RULE_NAMES[rule]})" if rule in RULE_NAMES else rule
 
 
 class _TooManyFiles(UnoEngineError):
@@ -234,49 +296,96 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
     return out
 
 
+DESCRIPTION = """A UNO rules engine on the command line: play many games between bots and show the
+statistics (simulate, the main job), rank bots (tournament), play against bots (play), list and
+show rule profiles (profiles), run rule-conformance scenarios (conformance), or watch one readable
+round (demo). Every bad input is one line on stderr and exit status 2. 'unoengine COMMAND --help'
+tells more; docs/api.md has the whole reference."""
+
+
+def _bot_list(text: str) -> list[str]:
+    """``--bots``: comma-separated names, spaces around them ignored."""
+    return [name.strip() for name in text.split(",")]
+
+
+class _SeatsError(UnoEngineError):
+    """``--players`` and ``--bots`` that do not make a table."""
+
+
+def _seats(bots: list[str], players: int | None) -> list[str]:
+    """One bot per seat: with ``--players N`` the last bot named fills the seats left."""
+    if players is None:
+        return bots
+    if players < len(bots):
+        raise _SeatsError(f"--players {players} is fewer seats than the {len(bots)} bots named in --bots")
+    return bots + [bots[-1]] * (players - len(bots))
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("unoengine")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="unoengine", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("demo", help="play one readable round between scripted bots")
-    d.add_argument("--profile", default="classic-108", help=f"one of {shipped_profiles()} or a TOML path")
-    d.add_argument("--players", type=int, default=4)
-    d.add_argument("--seed", type=int, default=7)
+    formatter = argparse.ArgumentDefaultsHelpFormatter
+    parser = argparse.ArgumentParser(prog="unoengine", description=DESCRIPTION, formatter_class=formatter)
+    parser.add_argument("--version", action="version", version=f"unoengine {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    bots_known = "known: " + ", ".join(bot_names()) + ", program:COMMAND (docs/protocol.md)"
+    d = sub.add_parser("demo", help="play one readable round between scripted bots", formatter_class=formatter,
+                       description="Play one round between plain scripted bots and print every move.")
+    d.add_argument("--profile", default="classic-108", help=f"one of {', '.join(shipped_profiles())}, a "
+                   "composition (gdj85+stacking) or a TOML path")
+    d.add_argument("--players", type=int, default=4, help="players at the table (2 to 10)")
+    d.add_argument("--seed", type=int, default=7, help="the game's seed")
     d.add_argument("--quiet", action="store_true", help="print only the result")
-    pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full")
+    pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full",
+                        formatter_class=formatter, description="List the profiles, or show one as flat TOML.")
     pr.add_argument("name", nargs="?", help="a profile, a composition (gdj85+stacking) or a path to show")
-    t = sub.add_parser("tournament", help="rank several bots with 95%% intervals")
-    t.add_argument("--profile", default="classic-108")
-    t.add_argument("--bots", default="heuristic,random", help="the bots, comma-separated")
+    t = sub.add_parser("tournament", help="rank several bots with 95%% intervals", formatter_class=formatter,
+                       description="Rank bots over every seating of the mode, each deal played in every seating.")
+    t.add_argument("--profile", default="classic-108", help="a profile, a composition or a TOML path")
+    t.add_argument("--bots", default="heuristic,random", help=f"the bots, comma-separated ({bots_known})")
     t.add_argument("--mode", choices=("round-robin", "rotations"), default="round-robin",
                    help="round-robin: every pair heads-up, both seat orders; rotations: all at one table, "
                         "every rotation of the seats; either way each deal is played in every seating")
     t.add_argument("--games", type=int, default=200, help="games per seating")
-    t.add_argument("--seed", type=int, default=0)
-    t.add_argument("--workers", type=int, default=1)
-    t.add_argument("--match", action="store_true")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
+    t.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
+    t.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
+    t.add_argument("--json", action="store_true", help="print the standings as JSON (docs/api.md)")
     t.add_argument("--max-moves", type=int, default=None, help="stop with an error if a game runs longer")
     t.add_argument("--isolated", action="store_true",
                    help="run each bot in a process of its own that sees only its views (docs/security.md)")
-    m = sub.add_parser("simulate", help="play many games between bots and show the statistics")
+    t.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar with the time left (default: when stderr is a terminal)")
+    m = sub.add_parser("simulate", help="play many games between bots and show the statistics",
+                       formatter_class=formatter,
+                       description="Play many games between bots, one per seat, and show wins with 95%% intervals.")
     m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
     m.add_argument("--bots", default="heuristic,random,random,random",
-                   help="one bot per seat, comma-separated (known: heuristic, ismcts, random)")
-    m.add_argument("--games", type=int, default=1000)
-    m.add_argument("--seed", type=int, default=0)
+                   help=f"one bot per seat, comma-separated ({bots_known})")
+    m.add_argument("--players", type=int, default=None,
+                   help="seats at the table; the last bot named fills the seats --bots leaves (default: one per bot)")
+    m.add_argument("--games", type=int, default=1000, help="games to play")
+    m.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
     m.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     m.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
-    m.add_argument("--json", action="store_true", help="print the summary as JSON")
+    m.add_argument("--json", action="store_true", help="print the summary as JSON (docs/api.md)")
     m.add_argument("--max-moves", type=int, default=None,
                    help="stop with an error if a game runs longer (bots that never finish)")
     m.add_argument("--isolated", action="store_true",
                    help="run each bot in a process of its own that sees only its views (docs/security.md)")
     m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar (default: when stderr is a terminal)")
-    pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)")
+                   help="show a progress bar with the time left (default: when stderr is a terminal)")
+    pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)",
+                        formatter_class=formatter, description="Play against bots in the terminal.")
     play_cli.add_arguments(pl)
-    c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)")
-    c.add_argument("paths", nargs="*", help="scenario files or folders of them")
+    c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)",
+                       formatter_class=formatter, description="Run rule-conformance scenario files.")
+    c.add_argument("paths", nargs="*", help="scenario files or folders of them (default: the shipped corpus)")
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
     c.add_argument("--verbose", action="store_true", help="list passing scenarios too")
     c.add_argument("--coverage", action="store_true", help="list each rule ID: scenarios declaring it, cited or not")
@@ -296,14 +405,16 @@ def _run(args: argparse.Namespace) -> int:
         return play_cli.run(args)
     if args.command == "simulate":
         progress = sys.stderr.isatty() if args.progress is None else args.progress
-        return simulate(args.profile, args.bots.split(","), args.games, args.seed, args.workers, args.match,
+        seats = _seats(_bot_list(args.bots), args.players)
+        return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage)
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":
-        return tournament(args.profile, args.bots.split(","), args.mode, args.games, args.seed, args.workers,
-                          args.match, args.json, args.max_moves, args.isolated)
+        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
+                          args.match, args.json, args.max_moves, args.isolated, progress)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

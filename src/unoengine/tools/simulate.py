@@ -275,7 +275,8 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
                players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
-               isolated: bool = False) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
+               isolated: bool = False, progress: Callable[[int, int], None] | None = None,
+               ) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
 
@@ -287,9 +288,13 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     so fewer games settle which is stronger."""
     check_run(bots, games, seed, workers, max_moves)
     results: dict[tuple[str, ...], list[GameResult]] = {}
-    for lineup in lineups(bots, mode, players):
+    seatings = lineups(bots, mode, players)
+    total = games * len(seatings)
+    for k, lineup in enumerate(seatings):
+        # progress(done, total) over the whole tournament, seating after seating
+        report = None if progress is None else (lambda done, _n, k=k: progress(k * games + done, total))
         results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves,
-                              isolated=isolated)
+                              isolated=isolated, progress=report)
     standings = [_standing(name, results) for name in dict.fromkeys(bots)]
     standings.sort(key=lambda s: -s.win_rate)
     return standings, results

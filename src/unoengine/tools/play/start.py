@@ -7,9 +7,10 @@ here and reported as exit code 2, before the person is asked anything.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -26,6 +27,11 @@ _DEFAULTS: Final[dict[str, Any]] = {"profile": "classic-108", "players": 4, "sea
 _SEED_LIMIT: Final = 2**63
 
 
+def use_color(no_color: bool, stdout: TextIO, environ: Mapping[str, str]) -> bool:
+    """ANSI colours only on a terminal, and not with --no-color or NO_COLOR set (no-color.org)."""
+    return not no_color and not environ.get("NO_COLOR") and isatty(stdout)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``unoengine play``."""
     parser.add_argument("--profile", default=None,
@@ -40,12 +46,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="where the save command writes when given no file (default: the --resume file)")
-    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also off when not on a terminal)")
+    parser.add_argument("--no-color", action="store_true",
+                        help="no ANSI colours (also off when not on a terminal, or when NO_COLOR is set)")
 
 
 def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Play in the terminal; 0 when the game ends or the player quits, 2 on bad options or a bad save file."""
-    color = not args.no_color and isatty(stdout)
+    color = use_color(args.no_color, stdout, os.environ)
     try:
         session = _resume(args, stdin, stdout, color) if args.resume else _start(args, stdin, stdout, color)
     except (SetupError, UnoEngineError) as exc:

@@ -1,0 +1,100 @@
+"""The command line as a new user meets it: --version, help with every option explained and its
+default shown, --players, names with spaces, rule names in summaries, one JSON shape, the
+progress bar, NO_COLOR, and the demo's wording. Real processes, as a user types them."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import unoengine as u
+from unoengine.tools import cli
+from unoengine.tools.play.start import use_color
+from unoengine.tools.simulate import PENALTY_RULES
+
+CLI = [sys.executable, "-m", "unoengine"]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **(env or {})})
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0 and done.stdout.strip() == f"unoengine {u.__version__}"
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament", "demo", "conformance", "play", "profiles"])
+def test_every_option_has_help_and_shows_its_default(command: str) -> None:
+    text = run(command, "--help").stdout
+    assert "-h, --help" in text
+    for line in text.split("\n  --")[1:]:
+        name = line.split()[0]
+        assert len(line.split()) > 1, f"{command} --{name} has no help text"
+
+
+def test_the_description_is_whole() -> None:
+    text = run("--help").stdout
+    assert "docs/api.md has the whole reference." in text and "simulate" in text
+
+
+def test_players_and_names_with_spaces() -> None:
+    done = run("simulate", "--bots", "heuristic, random", "--players", "4", "--games", "4", "--json")
+    data = json.loads(done.stdout)
+    assert [s["bot"] for s in data["seats"]] == ["heuristic", "random", "random", "random"]
+    bad = run("simulate", "--bots", "heuristic,random,random", "--players", "2")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--players 2" in bad.stderr
+
+
+def test_one_json_shape_with_rounded_figures() -> None:
+    data = json.loads(run("simulate", "--bots", "heuristic,random", "--games", "12", "--json").stdout)
+    assert data["command"] == "simulate" and data["games"] == 12
+    for seat in data["seats"]:
+        assert set(seat) == {"seat", "bot", "wins", "win_rate", "interval", "mean_points"}
+        assert set(seat["interval"]) == {"low", "high"}
+        assert seat["win_rate"] == round(seat["win_rate"], 4)
+    for p in data["penalties"]:
+        assert set(p) == {"rule", "name", "cards", "per_game"} and p["name"]
+    table = json.loads(run("tournament", "--bots", "heuristic,random", "--games", "6", "--json").stdout)
+    assert [s["rank"] for s in table["standings"]] == [1, 2]
+    assert all(set(s) == {"bots", "winners"} and len(s["winners"]) == 6 for s in table["seatings"])
+
+
+def test_rule_names_beside_rule_ids() -> None:
+    text = run("simulate", "--bots", "heuristic,random", "--games", "20").stdout
+    assert "ACT-3 (Draw Two)" in text
+    assert set(cli.RULE_NAMES) >= set(PENALTY_RULES)
+
+
+def test_tournament_shows_progress_and_time_left() -> None:
+    done = run("tournament", "--bots", "heuristic,random", "--games", "30", "--progress")
+    assert done.returncode == 0 and "60/60" in done.stderr and "left" in done.stderr
+
+
+def test_slow_runs_show_their_rate() -> None:
+    assert cli._rate(3, 10.0) == "0.3" and cli._rate(1234, 1.0) == "1,234"
+
+
+def test_the_demo_says_what_a_draw_leaves() -> None:
+    text = run("demo", "--seed", "3").stdout
+    assert "draws, now holds" in text and "draws (" not in text
+
+
+class Terminal:
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_no_color_turns_colours_off() -> None:
+    term = Terminal()
+    assert use_color(False, term, {})  # type: ignore[arg-type]
+    assert not use_color(False, term, {"NO_COLOR": "1"})  # type: ignore[arg-type]
+    assert use_color(False, term, {"NO_COLOR": ""})  # type: ignore[arg-type]  # no-color.org: set and not empty
+    assert not use_color(True, term, {})  # type: ignore[arg-type]
