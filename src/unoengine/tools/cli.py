@@ -12,14 +12,17 @@ call UNO, catch others, never challenge) so its output shows the rules at work; 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import importlib.metadata
 import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..bots import bot_names
 from ..engine.cards import IS_WILD
@@ -127,15 +130,24 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
-             as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False) -> int:
-    """Play games between bots and print the summary table (or JSON)."""
+             as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
+             scheduler: str | None = None) -> int:
+    """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
+    the games played so far (exit 130)."""
     from . import simulate as sim
 
     started = time.perf_counter()
-    report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
+    results: list[sim.GameResult] = []
+    interrupted = False
     try:
-        results = sim.run(profile, bots, games, seed, workers=workers, match=match, progress=report,
-                          max_moves=max_moves, isolated=isolated)
+        with cluster_executor(scheduler) as executor:
+            for result in sim.iter_results(profile, bots, games, seed, workers=workers, match=match,
+                                           max_moves=max_moves, isolated=isolated, executor=executor):
+                results.append(result)
+                if progress and (len(results) % 10 == 0 or len(results) == games):
+                    _progress_bar(len(results), games, started)
+    except KeyboardInterrupt:
+        interrupted = True
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -143,9 +155,12 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         print(file=sys.stderr)
     elapsed = time.perf_counter() - started
     summary = sim.summarize(results, bots)
+    if interrupted:
+        print(f"unoengine simulate: interrupted: the summary of the {len(results):,} of {games:,} games played",
+              file=sys.stderr)
     if as_json:
         print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))
-        return 0
+        return _INTERRUPTED if interrupted else 0
     unit = "matches" if match else "games"
     print(f"{summary.games} {unit} of {profile}, seed {seed}, {workers} worker(s), {elapsed:.1f} s "
           f"({_rate(summary.games, elapsed)} {unit}/s)")
@@ -160,7 +175,36 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
     if summary.penalties:
         print("penalty cards by rule: " + ", ".join(f"{_rule(r)} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
-    return 0
+    return _INTERRUPTED if interrupted else 0
+
+
+_INTERRUPTED: Final = 130
+"""The exit status after Ctrl-C (128 + SIGINT), once the partial summary is printed."""
+
+
+class ClusterError(UnoEngineError):
+    """``--scheduler`` without the cluster extra, or a scheduler that cannot be reached."""
+
+
+@contextlib.contextmanager
+def cluster_executor(scheduler: str | None) -> Iterator[Executor | None]:
+    """None without ``--scheduler``; else a Dask cluster's ``concurrent.futures`` executor
+    (``pip install "unoengine[cluster]"``), closed afterwards."""
+    if scheduler is None:
+        yield None
+        return
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise ClusterError('--scheduler needs Dask: pip install "unoengine[cluster]"') from None
+    try:
+        client = distributed.Client(scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"--scheduler {scheduler}: cannot reach it: {one_line(exc)}") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 def _r(x: float, places: int = 4) -> float:
@@ -200,7 +244,8 @@ def profiles(name: str | None) -> int:
 
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
-               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False) -> int:
+               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
+               scheduler: str | None = None) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
     from . import simulate as sim
 
@@ -208,9 +253,10 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     started = time.perf_counter()
     report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
     try:
-        standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
-                                            workers=workers, match=match, max_moves=max_moves,
-                                            isolated=isolated, progress=report)
+        with cluster_executor(scheduler) as executor:
+            standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
+                                                workers=workers, match=match, max_moves=max_moves,
+                                                isolated=isolated, progress=report, executor=executor)
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -303,6 +349,9 @@ round (demo). Every bad input is one line on stderr and exit status 2. 'unoengin
 tells more; docs/api.md has the whole reference."""
 
 
+SCHEDULER_HELP = 'play on a Dask cluster, e.g. tcp://HOST:8786 (pip install "unoengine[cluster]"; docs/bots.md)'
+
+
 def _bot_list(text: str) -> list[str]:
     """``--bots``: comma-separated names, spaces around them ignored."""
     return [name.strip() for name in text.split(",")]
@@ -361,6 +410,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="run each bot in a process of its own that sees only its views (docs/security.md)")
     t.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar with the time left (default: when stderr is a terminal)")
+    t.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help=SCHEDULER_HELP)
     m = sub.add_parser("simulate", help="play many games between bots and show the statistics",
                        formatter_class=formatter,
                        description="Play many games between bots, one per seat, and show wins with 95%% intervals.")
@@ -380,6 +431,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="run each bot in a process of its own that sees only its views (docs/security.md)")
     m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar with the time left (default: when stderr is a terminal)")
+    m.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help=SCHEDULER_HELP)
     pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)",
                         formatter_class=formatter, description="Play against bots in the terminal.")
     play_cli.add_arguments(pl)
@@ -407,7 +460,7 @@ def _run(args: argparse.Namespace) -> int:
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
-                        args.json, progress, args.max_moves, args.isolated)
+                        args.json, progress, args.max_moves, args.isolated, args.scheduler)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage)
     if args.command == "profiles":
@@ -415,6 +468,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "tournament":
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
-                          args.match, args.json, args.max_moves, args.isolated, progress)
+                          args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

@@ -7,12 +7,14 @@ whatever the number of worker processes. Results are collected in game order.
 
 from __future__ import annotations
 
+import collections
 import math
 import multiprocessing
 import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future
 from typing import Any, Final
 
 import attrs
@@ -148,37 +150,77 @@ def _chunks(games: int, size: int) -> Iterator[range]:
 
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
         match: bool = False, progress: Callable[[int, int], None] | None = None,
-        max_moves: int | None = None, isolated: bool = False) -> list[GameResult]:
+        max_moves: int | None = None, isolated: bool = False, executor: Executor | None = None,
+        ) -> list[GameResult]:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
-    ``workers`` > 1 spreads the games over that many processes; the results are identical for a
-    given seed whatever the number of workers. ``progress(done, total)`` is called as games finish.
-    ``max_moves`` caps each game (see :func:`play_game`). ``isolated`` runs every bot in a process
-    of its own, seeing only its views over the bot wire protocol (docs/security.md), with the
-    same results for a seed.
+    ``workers`` > 1 spreads the games over that many processes; ``executor`` (any
+    ``concurrent.futures.Executor``: a process pool, a Dask cluster's ``client.get_executor()``)
+    plays them wherever it runs its tasks, ``workers`` then sizing the chunks and how many are in
+    flight. The results are identical for a given seed whatever runs them.
+    ``progress(done, total)`` is called as games finish. ``max_moves`` caps each game (see
+    :func:`play_game`). ``isolated`` runs every bot in a process of its own, seeing only its
+    views over the bot wire protocol (docs/security.md), with the same results for a seed.
     """
+    results: list[GameResult] = []
+    for result in iter_results(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
+                               isolated=isolated, executor=executor):
+        results.append(result)
+        if progress and (len(results) % _PROGRESS_EVERY == 0 or len(results) == games):
+            progress(len(results), games)
+    return results
+
+
+_PROGRESS_EVERY: Final = 10
+
+
+def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
+                 match: bool = False, max_moves: int | None = None, isolated: bool = False,
+                 executor: Executor | None = None) -> Iterator[GameResult]:
+    """:func:`run`'s results one by one, in game order, as they come: nothing is planned up front
+    (chunks of games are handed out as earlier ones finish), so a caller can stop at any time
+    (the command line's Ctrl-C prints what was played)."""
     check_run(bots, games, seed, workers, max_moves)
     if isolated is not True and isolated is not False:
         raise RunError(f"isolated must be True or False, got {shown(isolated)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise RunError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     names = tuple(isolated_bot(b) for b in bots) if isolated else tuple(bots)
     spec = RunSpec(profile_to_dict(prof), names, seed, match, max_moves)
     size = max(1, min(50, games // (workers * 8) or 1))
-    chunks = list(_chunks(games, size))
-    results: list[GameResult] = []
-    if workers <= 1:
-        for chunk in chunks:
-            results += _play_chunk(spec, chunk)
-            if progress:
-                progress(len(results), games)
-        return results
+    jobs = ((spec, chunk) for chunk in _chunks(games, size))
+    if executor is not None:
+        parts: Iterator[list[GameResult]] = _in_order(executor, jobs, in_flight=max(4, 2 * workers))
+    elif workers <= 1:
+        parts = (_chunk_job(job) for job in jobs)
+    else:
+        parts = _pooled(jobs, workers)
+    for part in parts:
+        yield from part
+
+
+def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> Iterator[list[GameResult]]:
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     with context.Pool(workers) as pool:
-        for part in pool.imap(_chunk_job, [(spec, chunk) for chunk in chunks]):
-            results += part
-            if progress:
-                progress(len(results), games)
-    return results
+        yield from pool.imap(_chunk_job, jobs)
+
+
+def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flight: int
+              ) -> Iterator[list[GameResult]]:
+    """The executor's results of ``jobs`` in order, with at most ``in_flight`` submitted and not
+    yet taken: a run of any length starts at once and holds only a window of chunks."""
+    pending: collections.deque[Future[list[GameResult]]] = collections.deque()
+    try:
+        for job in jobs:
+            pending.append(executor.submit(_chunk_job, job))
+            if len(pending) >= in_flight:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:  # stopped early (an error, Ctrl-C): nothing more is played
+            future.cancel()
 
 
 def _chunk_job(job: tuple[RunSpec, range]) -> list[GameResult]:
@@ -276,7 +318,7 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
                players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
                isolated: bool = False, progress: Callable[[int, int], None] | None = None,
-               ) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
+               executor: Executor | None = None) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
 
@@ -294,7 +336,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
         # progress(done, total) over the whole tournament, seating after seating
         report = None if progress is None else (lambda done, _n, k=k: progress(k * games + done, total))
         results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves,
-                              isolated=isolated, progress=report)
+                              isolated=isolated, progress=report, executor=executor)
     standings = [_standing(name, results) for name in dict.fromkeys(bots)]
     standings.sort(key=lambda s: -s.win_rate)
     return standings, results
