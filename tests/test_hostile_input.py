@@ -345,14 +345,20 @@ def test_a_value_of_the_wrong_type_in_a_scenario_is_malformed(tmp_path: Path, pa
 
 # --- simulate: counts are bounded before anything is allocated ----------------------------------------
 @pytest.mark.parametrize("args", [
-    ["--games", "1000000000000"], ["--games", "-1"], ["--workers", "1000"], ["--workers", "0"],
+    ["--games", str(10**16)], ["--games", "-1"], ["--workers", "1000"], ["--workers", "0"],
     ["--max-moves", "0"], ["--bots", "random"], ["--bots", ",".join(["random"] * 11)], ["--bots", "nobody,random"],
     ["--seed", str(2**70)],
 ])
 def test_simulate_refuses_its_counts_before_allocating(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    """``simulate --games 1000000000000`` allocated 3.9 GB before playing."""
+    """``simulate --games 1000000000000`` allocated 3.9 GB before playing. Now a run is streamed
+    and tallied (test_cluster.py starts that very run and stops it with Ctrl-C); counts beyond
+    MAX_STREAMED_GAMES, and a tournament's beyond MAX_GAMES (it keeps its results), are refused."""
     cli_refuses(["simulate", *args], capsys, megabytes=20)
     cli_refuses(["tournament", *args], capsys, megabytes=20)
+
+
+def test_a_tournament_refuses_more_games_than_it_can_keep(capsys: pytest.CaptureFixture[str]) -> None:
+    cli_refuses(["tournament", "--games", str(10**12)], capsys, megabytes=20)
 
 
 def test_run_refuses_its_counts_with_a_run_error() -> None:

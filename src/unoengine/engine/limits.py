@@ -92,5 +92,10 @@ MAX_GAMES: Final = 10**6
 at about 100 games a second. Each result is kept (about 500 bytes), so a run of the most games
 ends holding about 500 MB; ten times more would not fit many machines."""
 
+MAX_STREAMED_GAMES: Final = 10**15
+"""The most games one streamed run plays (``simulate.iter_results``, the ``simulate`` command),
+whose results are tallied as they come and not kept: the bound is only on the count itself (at
+a million games a second it is thirty years)."""
+
 MAX_WORKERS: Final = 64
 """The most worker processes of one simulation."""

@@ -137,15 +137,15 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     from . import simulate as sim
 
     started = time.perf_counter()
-    results: list[sim.GameResult] = []
+    tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
     try:
         with cluster_executor(scheduler) as executor:
             for result in sim.iter_results(profile, bots, games, seed, workers=workers, match=match,
                                            max_moves=max_moves, isolated=isolated, executor=executor):
-                results.append(result)
-                if progress and (len(results) % 10 == 0 or len(results) == games):
-                    _progress_bar(len(results), games, started)
+                tally.add(result)
+                if progress and (tally.games % 10 == 0 or tally.games == games):
+                    _progress_bar(tally.games, games, started)
     except KeyboardInterrupt:
         interrupted = True
     except (ValueError, sim.BotError) as exc:
@@ -154,9 +154,9 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     if progress:
         print(file=sys.stderr)
     elapsed = time.perf_counter() - started
-    summary = sim.summarize(results, bots)
+    summary = tally.summary(bots)
     if interrupted:
-        print(f"unoengine simulate: interrupted: the summary of the {len(results):,} of {games:,} games played",
+        print(f"unoengine simulate: interrupted: the summary of the {tally.games:,} of {games:,} games played",
               file=sys.stderr)
     if as_json:
         print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))

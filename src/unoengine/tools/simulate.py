@@ -27,7 +27,7 @@ from ..bots.turns import next_move as next_move
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.events import CardsDrawn
-from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_WORKERS
+from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
 from ..engine.profile import Profile
 from ..engine.transition import apply_with_events
 from ..formats.composition import load_profile
@@ -49,10 +49,12 @@ def _check_count(name: str, value: object, lo: int, hi: int) -> int:
     return value
 
 
-def check_run(bots: Sequence[str], games: int, seed: int, workers: int, max_moves: int | None) -> None:
-    """Refuse a run's arguments before anything is allocated: games (MAX_GAMES), a 64-bit seed,
-    workers (MAX_WORKERS), max_moves, and one bot name per seat (SETUP-1: 2 to MAX_PLAYERS)."""
-    _check_count("games", games, 0, MAX_GAMES)
+def check_run(bots: Sequence[str], games: int, seed: int, workers: int, max_moves: int | None,
+              max_games: int = MAX_GAMES) -> None:
+    """Refuse a run's arguments before anything is allocated: games (MAX_GAMES, or
+    MAX_STREAMED_GAMES for a streamed run), a 64-bit seed, workers (MAX_WORKERS), max_moves, and
+    one bot name per seat (SETUP-1: 2 to MAX_PLAYERS)."""
+    _check_count("games", games, 0, max_games)
     _check_count("seed", seed, -(2**63), 2**64 - 1)
     _check_count("workers", workers, 1, MAX_WORKERS)
     if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
@@ -162,6 +164,7 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     :func:`play_game`). ``isolated`` runs every bot in a process of its own, seeing only its
     views over the bot wire protocol (docs/security.md), with the same results for a seed.
     """
+    check_run(bots, games, seed, workers, max_moves)  # a list of at most MAX_GAMES results
     results: list[GameResult] = []
     for result in iter_results(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
                                isolated=isolated, executor=executor):
@@ -179,8 +182,9 @@ def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: 
                  executor: Executor | None = None) -> Iterator[GameResult]:
     """:func:`run`'s results one by one, in game order, as they come: nothing is planned up front
     (chunks of games are handed out as earlier ones finish), so a caller can stop at any time
-    (the command line's Ctrl-C prints what was played)."""
-    check_run(bots, games, seed, workers, max_moves)
+    (the command line's Ctrl-C prints what was played). Up to MAX_STREAMED_GAMES games: tally them
+    with :class:`Tally` rather than keeping them."""
+    check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
     if isolated is not True and isolated is not False:
         raise RunError(f"isolated must be True or False, got {shown(isolated)}")
     if executor is not None and not isinstance(executor, Executor):
@@ -262,25 +266,44 @@ class Summary:
     """(rule, cards drawn in all, per game)."""
 
 
+class Tally:
+    """What a summary needs of a run, counted game by game, so a run of any length keeps a few
+    numbers and no results."""
+
+    def __init__(self, seats: int) -> None:
+        self.games = 0
+        self.wins = [0] * seats
+        self.points = [0] * seats
+        self.moves = 0
+        self.penalties: Counter[str] = Counter()
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.wins[result.winner] += 1
+        for i, p in enumerate(result.points):
+            self.points[i] += p
+        self.moves += result.moves
+        self.penalties.update(dict(result.penalties))
+
+    def summary(self, bots: Sequence[str]) -> Summary:
+        n = self.games
+        seats = tuple(SeatSummary(i, name, self.wins[i], self.wins[i] / n if n else 0.0, wilson(self.wins[i], n),
+                                  self.points[i] / n if n else 0.0) for i, name in enumerate(bots))
+        per_bot = []
+        for name in sorted(set(bots)):
+            held = [i for i, b in enumerate(bots) if b == name]
+            trials = n * len(held)
+            wins = sum(self.wins[i] for i in held)
+            per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
+        penalties = tuple((rule, self.penalties[rule], self.penalties[rule] / n) for rule in sorted(self.penalties))
+        return Summary(n, seats, tuple(per_bot), self.moves / n if n else 0.0, penalties)
+
+
 def summarize(results: Sequence[GameResult], bots: Sequence[str]) -> Summary:
-    n = len(results)
-    seats = []
-    for i, name in enumerate(bots):
-        wins = sum(1 for r in results if r.winner == i)
-        points = sum(r.points[i] for r in results) / n if n else 0.0
-        seats.append(SeatSummary(i, name, wins, wins / n if n else 0.0, wilson(wins, n), points))
-    per_bot = []
-    for name in sorted(set(bots)):
-        held = [i for i, b in enumerate(bots) if b == name]
-        trials = n * len(held)
-        wins = sum(1 for r in results if r.winner in held)
-        per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
-    total: Counter[str] = Counter()
+    tally = Tally(len(bots))
     for r in results:
-        total.update(dict(r.penalties))
-    penalties = tuple((rule, total[rule], total[rule] / n) for rule in sorted(total))
-    mean_moves = sum(r.moves for r in results) / n if n else 0.0
-    return Summary(n, tuple(seats), tuple(per_bot), mean_moves, penalties)
+        tally.add(r)
+    return tally.summary(bots)
 
 
 # --- tournaments ----------------------------------------------------------------------------
