@@ -261,3 +261,61 @@ def test_no_module_level_memo_holds_the_state_while_a_bot_acts() -> None:
             break
         state = u.apply(state, next_move(state, seats, rngs))
     assert Spy.found == []
+
+
+# --- events ------------------------------------------------------------------------------------------
+class Counting:
+    """Plays by how many moves it has been told of: legal move number (count mod the number of them)."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.told = 0
+
+    def observe(self, move: u.Move) -> None:
+        self.told += 1
+
+    def act(self, view: u.PlayerView, rng: random.Random) -> u.Move | None:
+        if not view.my_turn:
+            return None
+        return view.legal_moves[self.told % len(view.legal_moves)]
+
+
+COUNTING_PROGRAM = '''import sys, json
+told = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({"type": "ready", "protocol": 1, "name": "counting", "events": True}), flush=True)
+    elif m["type"] == "event":
+        told += 1
+    elif m["type"] == "game":
+        told = 0
+    elif m["type"] == "decide":
+        legal = m["legal"]
+        move = None if m["out_of_turn"] else legal[told % len(legal)]
+        print(json.dumps({"type": "move", "id": m["id"], "move": move}), flush=True)
+    elif m["type"] == "bye":
+        break
+'''
+
+
+def test_a_program_that_asks_for_events_is_told_every_move() -> None:
+    """ready {"events": true}: the runner sends each move made, as the in-process observe(move) gets it,
+    so the program plays exactly as its in-process twin."""
+    from unoengine.bots import register_bot
+
+    register_bot("counting", Counting)
+    program_bot = "program:" + shlex.join([sys.executable, "-c", COUNTING_PROGRAM])
+    over = sim.run("classic-108", [program_bot, "random"], 3, seed=4, workers=1)
+    here = sim.run("classic-108", ["counting", "random"], 3, seed=4, workers=1)
+    assert over == here and sum(r.moves for r in here) > 20
+
+
+def test_event_messages_round_trip() -> None:
+    move = u.Play(1, u.parse_card("W"), color=u.Color.GREEN, uno=True)
+    assert protocol.read_event(protocol.read_any(protocol.event(move))) == move
+    assert protocol.read_ready_message(protocol.ready("x", events=True)) == ("x", True)
+    assert protocol.read_ready_message(protocol.ready("x")) == ("x", False)
+    with pytest.raises(protocol.ProtocolError, match="events: expected true or false"):
+        protocol.read_ready_message('{"type":"ready","protocol":1,"name":"x","events":"yes"}')

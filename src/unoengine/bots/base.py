@@ -28,6 +28,8 @@ class Bot(Protocol):
         """One of ``view.legal_moves``, or None (allowed only when it is not this player's turn)."""
         ...
 
+# A bot may also have ``observe(move)``: the runners tell it every move made (bots.turns.tell_bots).
+
 
 BotFactory = Callable[[], Bot]
 """Makes a fresh bot (one per seat and game, so a bot may keep state during a game)."""

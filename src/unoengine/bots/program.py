@@ -47,6 +47,8 @@ class _Program:
         self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
         self.decisions = 0
         self.name: str | None = None
+        self.events = False
+        """Did it ask, in its ``ready``, to be told every move (``event`` messages)?"""
         assert self.process.stdout is not None and self.process.stderr is not None
         threading.Thread(target=_pump_lines, args=(self.process.stdout, self.lines), daemon=True).start()
         self.stderr_pump = threading.Thread(target=_pump_stderr, args=(self.process.stderr, self.stderr), daemon=True)
@@ -103,6 +105,8 @@ class ProgramBot:
         """The name the program gave in its ``ready`` line."""
         self._program: _Program | None = None
         self._seeds: random.Random | None = None
+        self._told: list[str] = []
+        """``event`` lines not sent yet: they go just before the next decision (or the game's end)."""
 
     # --- the bot protocol -------------------------------------------------------------------
     def act(self, view: PlayerView, rng: random.Random) -> Move | None:
@@ -121,7 +125,9 @@ class ProgramBot:
         program.decisions += 1
         ident = program.decisions
         line = protocol.decide(ident, view, self._seeds.getrandbits(53), int(self.timeout * 1000), state)
-        self._send(line, seat)
+        told = "".join(self._told) if program.events else ""
+        self._told = []
+        self._send(told + line, seat)
         answer = self._receive(seat, f"decision {ident}")
         try:
             chosen = protocol.read_move(answer, ident, view)
@@ -130,6 +136,12 @@ class ProgramBot:
         if chosen is None and view.my_turn:
             raise self._error(seat, f"answered no move on its own turn (decision {ident})")
         return chosen
+
+    def observe(self, move: Move) -> None:
+        """A move was made at the table: kept for the program if it asked for events (before its
+        first decision of the game, when that is not known yet, kept in any case)."""
+        if self._program is None or self._program.events:
+            self._told.append(protocol.event(move))
 
     def close(self) -> None:
         """The game is over: the program waits for the next game (``game_over``), or is stopped."""
@@ -140,7 +152,8 @@ class ProgramBot:
         if program.alive() and len(idle) < _MAX_IDLE:
             try:
                 assert program.process.stdin is not None
-                program.process.stdin.write(protocol.game_over().encode())
+                program.process.stdin.write(("".join(self._told) + protocol.game_over()).encode())
+                self._told = []
                 program.process.stdin.flush()
                 idle.append(program)
                 return
@@ -168,7 +181,8 @@ class ProgramBot:
                 raise self._error(view.player, f"could not be started: {exc.strerror or exc}") from None
             self._send(protocol.hello(), view.player)
             try:
-                self._program.name = protocol.read_ready(self._receive(view.player, "the handshake"))
+                ready = self._receive(view.player, "the handshake")
+                self._program.name, self._program.events = protocol.read_ready_message(ready)
             except protocol.ProtocolError as exc:
                 raise self._error(view.player, str(exc)) from None
         self.program_name = self._program.name

@@ -23,6 +23,15 @@ class BotError(UnoEngineError):
     not answer in time, exited, or spoke something else than the protocol: names the bot and seat."""
 
 
+def tell_bots(seats: Sequence[Bot], move: Move) -> None:
+    """After a move is made: every bot with an ``observe(move)`` method is told it (moves are public:
+    a Draw names no card), so a bot may keep its own history; runners call this after each move."""
+    for bot in seats:
+        observe = getattr(bot, "observe", None)
+        if observe is not None:
+            observe(move)
+
+
 def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Random]) -> Move:
     """The next move: every other bot with an out-of-turn move may act first, in seat order after
     the player to act; then the player to act (or, after a round, the next dealer)."""

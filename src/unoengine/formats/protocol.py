@@ -77,6 +77,22 @@ def decide(ident: int, view: PlayerView, seed: int, time_ms: int, rng_state: Seq
     return _line(message)
 
 
+def event(made: Move) -> str:
+    """A move just made at the table (any seat's), for a bot that asked for events in ``ready``."""
+    return _line({"type": "event", "move": format_move(made)})
+
+
+def read_event(message: dict[str, Any]) -> Move:
+    """The move of an ``event`` message (already read with :func:`read_any`)."""
+    text = message.get("move")
+    if not isinstance(text, str):
+        raise ProtocolError(f"event: move: expected a move in notation, got {message.get('move')!r}")
+    try:
+        return parse_move(text)
+    except NotationError as exc:
+        raise ProtocolError(f"event: {exc}") from None
+
+
 def game_over() -> str:
     return _line({"type": "game_over"})
 
@@ -86,8 +102,11 @@ def bye() -> str:
 
 
 # --- bot to runner -------------------------------------------------------------------------
-def ready(name: str) -> str:
-    return _line({"type": "ready", "protocol": PROTOCOL_VERSION, "name": name})
+def ready(name: str, events: bool = False) -> str:
+    message: dict[str, Any] = {"type": "ready", "protocol": PROTOCOL_VERSION, "name": name}
+    if events:
+        message["events"] = True
+    return _line(message)
 
 
 def move(ident: int, chosen: Move | None) -> str:
@@ -118,13 +137,21 @@ def read(line: str | bytes, expected: str) -> dict[str, Any]:
 
 def read_ready(line: str | bytes) -> str:
     """The bot's name from its ``ready`` line (the protocol version must be ours)."""
+    return read_ready_message(line)[0]
+
+
+def read_ready_message(line: str | bytes) -> tuple[str, bool]:
+    """The bot's name from its ``ready`` line, and whether it asked for ``event`` messages."""
     message = read(line, "ready")
     if message.get("protocol") != PROTOCOL_VERSION:
         raise ProtocolError(f"ready: protocol {message.get('protocol')!r} is not {PROTOCOL_VERSION}: {quote(line)}")
     name = message.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > 100:
         raise ProtocolError(f"ready: name: expected a short non-empty string, got {quote(repr(name))}")
-    return name.strip()
+    events = message.get("events", False)
+    if events is not True and events is not False:
+        raise ProtocolError(f"ready: events: expected true or false, got {events!r}")
+    return name.strip(), events
 
 
 def read_move(line: str | bytes, ident: int, view: PlayerView) -> Move | None:

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from ..bots.base import Bot as BotObject
-from ..bots.turns import BotError, next_move
+from ..bots.turns import BotError, next_move, tell_bots
 from ..engine.dealing import new_game
 from ..engine.moves import Move
 from ..engine.profile import Profile
@@ -79,6 +79,7 @@ def check_random_game(
         if rng.random() < expensive_rate:
             check_all_expensive(state, rng)
         new = transition(state, move)
+        tell_bots([seat.bot for seat in players_], move)  # type: ignore[misc]
         checker.step(state, move, new)
         state = new
     return state

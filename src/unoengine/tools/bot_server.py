@@ -27,9 +27,9 @@ _MT_VERSION = 3
 
 def serve(bot_name: str, stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """Answer the runner on ``stdin`` / ``stdout`` until ``bye`` or the end of input; the exit status."""
-    make_bot(bot_name)  # an unknown name fails before the handshake
+    listens = callable(getattr(make_bot(bot_name), "observe", None))  # an unknown name fails here, first
     protocol.read(stdin.readline(protocol.MAX_LINE_BYTES + 1), "hello")
-    stdout.write(protocol.ready(bot_name).encode())
+    stdout.write(protocol.ready(bot_name, events=listens).encode())
     stdout.flush()
     bot: Bot | None = None
     rng: random.Random | None = None
@@ -45,6 +45,11 @@ def serve(bot_name: str, stdin: IO[bytes], stdout: IO[bytes]) -> int:
             bot, rng = make_bot(bot_name), None
         elif kind == "game_over":
             bot, rng = None, None
+        elif kind == "event":
+            made = protocol.read_event(message)
+            observe = getattr(bot, "observe", None)
+            if observe is not None:
+                observe(made)
         elif kind == "decide":
             if bot is None:
                 raise protocol.ProtocolError("decide: no game has begun (a 'game' message comes first)")

@@ -24,6 +24,7 @@ from ..bots.base import is_bot_name, known_bots_text
 from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
 from ..bots.turns import next_move as next_move
+from ..bots.turns import tell_bots
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.events import CardsDrawn
@@ -104,6 +105,7 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
                 raise BotError(f"did not end within {max_moves} moves")
             move = next_move(state, seats, rngs)
             state, events = apply_with_events(state, move)
+            tell_bots(seats, move)
             moves += 1
             for e in events:
                 if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
