@@ -352,6 +352,15 @@ tells more; docs/api.md has the whole reference."""
 SCHEDULER_HELP = 'play on a Dask cluster, e.g. tcp://HOST:8786 (pip install "unoengine[cluster]"; docs/bots.md)'
 
 
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """The options simulate and tournament share: where and how the games run."""
+    parser.add_argument("--isolated", action="store_true",
+                        help="run each bot in a process of its own that sees only its views (docs/security.md)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar with the time left (default: when stderr is a terminal)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
+
+
 def _bot_list(text: str) -> list[str]:
     """``--bots``: comma-separated names, spaces around them ignored."""
     return [name.strip() for name in text.split(",")]
@@ -406,12 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
     t.add_argument("--json", action="store_true", help="print the standings as JSON (docs/api.md)")
     t.add_argument("--max-moves", type=int, default=None, help="stop with an error if a game runs longer")
-    t.add_argument("--isolated", action="store_true",
-                   help="run each bot in a process of its own that sees only its views (docs/security.md)")
-    t.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar with the time left (default: when stderr is a terminal)")
-    t.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help=SCHEDULER_HELP)
+    _add_run_options(t)
     m = sub.add_parser("simulate", help="play many games between bots and show the statistics",
                        formatter_class=formatter,
                        description="Play many games between bots, one per seat, and show wins with 95%% intervals.")
@@ -427,12 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--json", action="store_true", help="print the summary as JSON (docs/api.md)")
     m.add_argument("--max-moves", type=int, default=None,
                    help="stop with an error if a game runs longer (bots that never finish)")
-    m.add_argument("--isolated", action="store_true",
-                   help="run each bot in a process of its own that sees only its views (docs/security.md)")
-    m.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar with the time left (default: when stderr is a terminal)")
-    m.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help=SCHEDULER_HELP)
+    _add_run_options(m)
     pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)",
                         formatter_class=formatter, description="Play against bots in the terminal.")
     play_cli.add_arguments(pl)
