@@ -114,7 +114,7 @@ STACKS_ON: Final = {
     mode: tuple(tuple(_may_answer(mode, top, c) for c in range(NUM_CARD_CODES)) for top in range(NUM_CARD_CODES))
     for mode in STACKING
 }
-"""STACKS_ON[stacking][top][card]: may ``card`` answer the Draw card ``top`` (HOUSE-1)?"""
+"""``STACKS_ON[stacking][top][card]``: may ``card`` answer the Draw card ``top`` (HOUSE-1)?"""
 
 
 def holds_color(hand: tuple[Card, ...], color: int) -> bool:
