@@ -131,11 +131,14 @@ def project_urls(pyproject: Path = ROOT / "pyproject.toml") -> dict[str, str]:
     return urls
 
 
-def home_page(readme: str, source_url: str) -> str:
+def home_page(readme: str, source_url: str, docs_url: str) -> str:
     """The README as the site's home page: links to ``<source>/blob/main/docs/X`` become ``X``
-    (a page of the site), every other link stays as it is."""
-    prefix = re.escape(source_url.rstrip("/") + "/blob/main/docs/")
-    return re.sub(rf"\]\({prefix}([^)\s]+)\)", r"](\1)", readme)
+    and links to ``<docs>/X/`` become ``X/index.md`` (pages of the site, which the build checks);
+    every other link stays as it is."""
+    guides = re.escape(source_url.rstrip("/") + "/blob/main/docs/")
+    site = re.escape(docs_url.rstrip("/") + "/")
+    readme = re.sub(rf"\]\({guides}([^)\s]+)\)", r"](\1)", readme)
+    return re.sub(rf"\]\({site}([^)\s#]+/)(#[^)\s]*)?\)", r"](\1index.md\2)", readme)
 
 
 def escape_source_tags(markdown: str) -> str:
@@ -173,7 +176,8 @@ def on_files(files: Any, config: Any) -> Any:
     for uri, content in reference_pages().items():
         files.append(File.generated(config, uri, content=content))
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    files.append(File.generated(config, "index.md", content=home_page(readme, project_urls()["Source"])))
+    urls = project_urls()
+    files.append(File.generated(config, "index.md", content=home_page(readme, urls["Source"], urls["Documentation"])))
     return files
 
 

@@ -29,9 +29,10 @@ PACKAGE = "unoengine"
 
 
 def _public(path: str) -> bool:
-    """Whether the site renders an object at this path: under the package, no private part."""
+    """Whether the site renders an object at this path: under the package, no part starting with
+    ``_`` (the site's filter hides private and dunder names alike)."""
     parts = path.split(".")
-    return parts[0] == PACKAGE and not any(p.startswith("_") and not p.startswith("__") for p in parts)
+    return parts[0] == PACKAGE and not any(p.startswith("_") for p in parts)
 
 
 class Resolver:
