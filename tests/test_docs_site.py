@@ -2,7 +2,7 @@
 
 The steps that make the site's pages (docs/mkdocs/hooks.py) and turn the docstrings' reST into
 Markdown (docs/mkdocs/rest_docstrings.py) are tested here as functions, fast; the strict build
-itself (about 20 s) runs in the deep run, and CI also runs it directly (.ci/run).
+itself (about half a minute) runs in the deep run, and CI also runs it directly (.ci/run).
 """
 
 from __future__ import annotations
@@ -223,7 +223,7 @@ def test_roles_become_cross_references_where_the_target_is_on_the_site(tmp_path:
 # --- the strict build ------------------------------------------------------------------------------
 
 @needs_mkdocs
-@pytest.mark.skipif(not DEEP, reason="the strict build takes about 20 s: the deep run (and .ci/run) builds it")
+@pytest.mark.skipif(not DEEP, reason="the strict build takes about half a minute: the deep run (and .ci/run) builds it")
 def test_strict_build_makes_the_pages(tmp_path: Path) -> None:
     """mkdocs build --strict passes (no warning at all), and the pages say what they should: an
     API page shows a function's docstring with its reST role as a link, the rule index shows the
