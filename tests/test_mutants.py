@@ -239,6 +239,9 @@ WITNESSES: dict[str, str] = {
     "first-card-from-the-bottom": "setup-3-rest-is-draw-pile-its-top-card-turned",
     "accepting-leaves-the-uno-window-open": "uno-7-accepting-the-wild-draw-four-closes-the-window",
     "blocked-round-winner-scores-own-hand": "score-2-blocked-round-lowest-hand-scores-the-others",
+    "first-shuffle-hands-shuffles": "setup-10-shuffle-hands-turned-first-is-a-plain-wild",
+    "custom-effect-ignored": "act-8-customizable-with-swap-hands-effect",
+    "only-the-next-player-may-catch": "uno-2-caught-player-draws-two",
 }
 """For each mutant, one scenario declaring a rule it breaks that catches it: the quick loop's
 check. The deep run finds every catching scenario in the whole corpus, and holds this table to it;

@@ -38,9 +38,10 @@ from ..engine.cards import (
     SKIP,
     SYMBOL_OF,
     WILD_DRAW_FOUR,
+    WILD_SHUFFLE_HANDS,
     Card,
 )
-from ..engine.errors import UnoEngineError
+from ..engine.errors import IllegalMoveError, UnoEngineError
 from ..engine.moves import Accept, CallUno, CatchUno, Challenge, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
@@ -1031,6 +1032,50 @@ def _blocked_round_winner_scores_own_hand() -> Iterator[None]:
         return tuple(sum(left) if i == winner else 0 for i in range(len(left)))
 
     with _replaced(scoring, "round_points", round_points):
+        yield
+
+
+@_mutant("first-shuffle-hands-shuffles", "SETUP-10", seam="dealing._first_card")
+def _first_shuffle_hands_shuffles() -> Iterator[None]:
+    """SETUP-10 broken: a Wild Shuffle Hands turned as the first card carries out its effect (every
+    hand gathered and dealt again from the dealer's left) instead of acting as a plain Wild."""
+    shuffle_hands: Callable[..., Any] = _original(transition, "shuffle_hands")
+
+    def after(state: GameState, dealer: int) -> GameState:
+        if state.discard[0] != WILD_SHUFFLE_HANDS:
+            return state
+        hands, rng = shuffle_hands(state.hands, dealer, state.rng)
+        return _evolve(state, hands=tuple(hands), rng=rng)
+
+    yield from _first_card_rules(after)
+
+
+@_mutant("custom-effect-ignored", "ACT-8", seam="transition._custom_effect")
+def _custom_effect_ignored() -> Iterator[None]:
+    """ACT-8 broken: a Wild Customizable (or a blank in play) always acts as a plain Wild: the
+    effect the profile gives it never runs."""
+    _original(transition, "_custom_effect")
+
+    def custom_effect(d: draft.Draft, p: int, target: int | None) -> None:
+        return None
+
+    with _replaced(transition, "_custom_effect", custom_effect):
+        yield
+
+
+@_mutant("only-the-next-player-may-catch", "UNO-6", seam="legality._CHECKS[CatchUno]")
+def _only_the_next_player_may_catch() -> Iterator[None]:
+    """UNO-6 broken: only the player after the one who missed the call may catch them, not any
+    other player."""
+    real: Callable[[GameState, Move], None] = _original(legality, "_CHECKS", CatchUno)
+
+    def check(state: GameState, move: Move) -> None:
+        real(state, move)
+        exposed = state.uno_exposed
+        if move.player != (exposed + state.direction) % len(state.hands):
+            raise IllegalMoveError(move, "UNO-6", "not-next-player", "only the next player may catch")
+
+    with _replaced_item(legality, "_CHECKS", CatchUno, check):
         yield
 
 
