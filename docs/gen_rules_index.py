@@ -5,7 +5,7 @@ options and the tests that cite it.
 
 The index is generated from the sources so it cannot drift: the code column lists the
 functions whose body cites the ID, the tests column the test functions that cite it, and the
-mutants line the mutants of src/unoengine/testing/mutants.py that break it (by their names).
+mutants line the mutants of src/unoengine/testing/mutants/ that break it (by their names).
 ``--check`` exits 1 when docs/rules.md is out of date (run by the test suite).
 """
 
@@ -78,23 +78,22 @@ def _functions_citing(folder: Path, rule_ids: list[str], tests: bool) -> dict[st
     return found
 
 
-MUTANTS_FILE = ROOT / "src" / "unoengine" / "testing" / "mutants.py"
+MUTANTS_DIR = ROOT / "src" / "unoengine" / "testing" / "mutants"
 
 
 def _mutants_breaking(rule_ids: list[str]) -> dict[str, list[str]]:
-    """rule ID -> the names of the mutants that break it (the ``_mutant(name, *rules)`` decorators)."""
+    """rule ID -> the names of the mutants that break it (the ``@mutant(name, *rules)`` decorators)."""
     found: dict[str, list[str]] = {r: [] for r in rule_ids}
-    if not MUTANTS_FILE.exists():
-        return found
-    for node in ast.walk(ast.parse(MUTANTS_FILE.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.FunctionDef):
-            continue
-        for deco in node.decorator_list:
-            if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Name) and deco.func.id == "_mutant":
-                name, *rules = [a.value for a in deco.args if isinstance(a, ast.Constant)]
-                for r in rules:
-                    if r in found:
-                        found[r].append(name)
+    for path in sorted(MUTANTS_DIR.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for deco in node.decorator_list:
+                if isinstance(deco, ast.Call) and isinstance(deco.func, ast.Name) and deco.func.id == "mutant":
+                    name, *rules = [a.value for a in deco.args if isinstance(a, ast.Constant)]
+                    for r in rules:
+                        if r in found:
+                            found[r].append(name)
     return found
 
 
@@ -102,8 +101,8 @@ def render(rules_text: str) -> str:
     rules = RULE_LINE.findall(rules_text)
     ids = [r for r, _ in rules]
     code = _functions_citing(ROOT / "src" / "unoengine", ids, tests=False)
-    mutants_file = MUTANTS_FILE.relative_to(ROOT).as_posix() + ":"
-    code = {r: [c for c in where if not c.startswith(mutants_file)] for r, where in code.items()}
+    mutants_dir = MUTANTS_DIR.relative_to(ROOT).as_posix() + "/"
+    code = {r: [c for c in where if not c.startswith(mutants_dir)] for r, where in code.items()}
     mutants = _mutants_breaking(ids)
     tests = _functions_citing(ROOT / "tests", ids, tests=True)
     out = [

@@ -20,6 +20,7 @@ from budget import DEEP
 
 from unoengine.engine import dealing, draft, legality, profile, scoring, transition
 from unoengine.testing import mutants as mt
+from unoengine.testing.mutants import base
 from unoengine.tools.conformance import EngineAdapter, load_scenarios, shipped_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +143,7 @@ def test_a_mutant_that_only_crashes_the_engine_counts_as_caught(
         def card_effect(*args: Any) -> None:
             raise ZeroDivisionError("broken")
 
-        with mt._replaced(transition, "_card_effect", card_effect):
+        with base.replaced(transition, "_card_effect", card_effect):
             yield
 
     from contextlib import contextmanager
