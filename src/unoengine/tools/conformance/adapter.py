@@ -76,8 +76,11 @@ class EngineAdapter:
     every capability; ``capabilities`` may name fewer (the runner then checks only those, which
     is how the capability rules are tested on a real engine)."""
 
-    def __init__(self, capabilities: Iterable[str] = CAPABILITIES) -> None:
-        self.capabilities = frozenset(capabilities)
+    capabilities: frozenset[str] = CAPABILITIES
+
+    def __init__(self, capabilities: Iterable[str] | None = None) -> None:
+        if capabilities is not None:
+            self.capabilities = frozenset(capabilities)
 
     def start(self, scenario: Mapping[str, Any]) -> GameState:
         profile = scenario_profile(scenario)

@@ -37,9 +37,9 @@ def _json(value: Any) -> str:
 
 def export_bundle(files: Sequence[Path], folder: Path) -> dict[str, Any]:
     """Write the bundle of the scenario ``files`` into ``folder`` (new or empty); the manifest."""
-    scenarios = load_scenarios(files)  # the files are checked before anything is written
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ExportError(f"--export {str(folder)[:200]!r}: must be a new or empty folder")
+    scenarios = load_scenarios(files)  # the files are checked before anything is written
     names = [p.name for p in files]
     if len(set(names)) != len(names):
         raise ExportError("--export: two scenario files have the same name; export them in parts")

@@ -139,7 +139,8 @@ def _run_steps(scenario: Mapping[str, Any], adapter: Adapter, game: Any, tally: 
             else:
                 lacking = step_needs.move - claimed
                 if lacking:
-                    tally.skip(where, f"this and the {len(steps) - i - 1} steps after it", lacking)
+                    tally.unsupported.append(f"{where}: not run, nor the {len(steps) - i - 1} step(s) after it "
+                                             f"(needs {', '.join(sorted(lacking))})")
                     break
                 game, last_events = _play_step(tally, adapter, game, step, step_needs, where, seen)
             done += 1

@@ -10,6 +10,7 @@ key takes), so a malformed file is reported, never run.
 from __future__ import annotations
 
 import importlib.resources
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
@@ -53,8 +54,26 @@ class ScenarioFileError(UnoEngineError):
     """A scenario file that is not valid: names the file, the field path and the problem."""
 
 
+_PROFILES: dict[str, Profile] = {}
+"""Profiles already resolved in this process, by their spec: a corpus names a few dozen, each
+read from TOML once (profiles are immutable values)."""
+_MAX_CACHED: Final = 256
+
+
 def scenario_profile(scenario: Mapping[str, Any]) -> Profile:
     """The scenario's profile (a name, composition or list) with its ``options`` (TOML key paths) set."""
+    try:
+        key = json.dumps([scenario["profile"], scenario.get("options", {})], sort_keys=True)
+    except (TypeError, ValueError):
+        return _resolve_profile(scenario)
+    if key not in _PROFILES:
+        if len(_PROFILES) >= _MAX_CACHED:
+            _PROFILES.clear()
+        _PROFILES[key] = _resolve_profile(scenario)
+    return _PROFILES[key]
+
+
+def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
     profile = load_profile(scenario["profile"])
     options = scenario.get("options", {})
     if not isinstance(options, dict):

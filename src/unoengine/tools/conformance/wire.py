@@ -29,6 +29,8 @@ DEFAULT_TIMEOUT: Final = 10.0
 """Seconds the program has to answer each request (and the handshake)."""
 MAX_LINE_BYTES: Final = 1 << 20
 """The longest line either side may send (a scenario or a report is a few kilobytes)."""
+HANDSHAKE_TIMEOUT: Final = 10.0
+"""The least time a program has to start and answer ``hello`` (a program starting is slow)."""
 _STDERR_LINES: Final = 5
 ANSWERS: Final = {"start": "started", "play": "played", "observe": "observed", "legal": "legal_moves"}
 """The answer each request expects (besides ``rejected``, ``unsupported`` and ``error``)."""
@@ -165,7 +167,7 @@ class WireAdapter:
         """Start the program and shake hands; what its ``ready`` claims."""
         self._program = _Program(self.command, self.max_line)
         self._program.send(encode({"type": "hello", "protocol": PROTOCOL_VERSION}))
-        ready = self._receive("the handshake (hello)")
+        ready = self._receive("the handshake (hello)", max(self.timeout, HANDSHAKE_TIMEOUT))
         if ready.get("type") != "ready" or ready.get("protocol") != PROTOCOL_VERSION:
             self._fail(f"expected {{\"type\": \"ready\", \"protocol\": {PROTOCOL_VERSION}, ...}} "
                        f"in answer to hello, got {quote(json.dumps(ready))}")
@@ -186,13 +188,14 @@ class WireAdapter:
             program.stop()
         raise WireError(f"program {shlex.join(self.command)[:80]!r}: {problem}{tail}")
 
-    def _receive(self, what: str) -> dict[str, Any]:
+    def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
         program = self._program
         assert program is not None
+        wait = self.timeout if timeout is None else timeout
         try:
-            line = program.lines.get(timeout=self.timeout)
+            line = program.lines.get(timeout=wait)
         except queue.Empty:
-            self._fail(f"sent no answer to {what} within {self.timeout:g} s")
+            self._fail(f"sent no answer to {what} within {wait:g} s")
             raise AssertionError("unreachable") from None
         if line == b"":
             try:
