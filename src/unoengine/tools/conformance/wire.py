@@ -94,7 +94,10 @@ class _Program:
         except (BrokenPipeError, OSError, ValueError):
             raise WireError("the program exited (its stdin is closed)") from None
 
-    def stop(self) -> None:
+    def stop(self, graceful: bool = True) -> None:
+        """Say ``bye`` and give the program a second to exit (or kill it at once), then reap it."""
+        if not graceful:
+            self.process.kill()
         try:
             assert self.process.stdin is not None
             self.process.stdin.write(encode({"type": "bye"}))
@@ -184,8 +187,8 @@ class WireAdapter:
         program, self._program = self._program, None
         tail = ""
         if program is not None:
+            program.stop(graceful=False)  # it broke the protocol: no second chance
             tail = program.tail()
-            program.stop()
         raise WireError(f"program {shlex.join(self.command)[:80]!r}: {problem}{tail}")
 
     def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
