@@ -37,6 +37,21 @@ def test_the_corpus_over_the_wire_gives_the_in_process_result(corpus: list[dict[
     assert over.count("passed") == len(corpus)
 
 
+def test_the_command_line_runs_a_program(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`unoengine conformance --engine-cmd` with the shipped server: exit 0 and the summary; an
+    over-long request errors its scenario (the program is not sent it)."""
+    scenario = _scenario("x", "p0 G1")
+    scenario["steps"][0]["expect"]["current"] = 0  # this engine: a refused move leaves p0 to act
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"unoengine": "scenarios", "version": 1, "scenarios": [scenario]}), encoding="utf-8")
+    assert cli.main(["conformance", "--json", "--engine-cmd", shlex.join(SERVER), str(path)]) == 0, capsys.readouterr()
+    out = json.loads(capsys.readouterr().out)
+    assert out["passed"] == 1 and out["capabilities"] == sorted(c.CAPABILITIES)
+    with c.WireAdapter([*SERVER, "--capabilities", "start-position"], max_line=300) as small:
+        (o,) = c.run([scenario], small).outcomes
+    assert o.status == "errored" and "longer than 300" in o.error
+
+
 def test_fewer_claims_over_the_wire_give_the_in_process_result(corpus: list[dict[str, Any]]) -> None:
     """A server claiming few capabilities: the same outcomes as this engine claiming the same in process."""
     corpus = corpus[: budget(12, len(corpus))]

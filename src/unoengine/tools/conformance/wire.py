@@ -224,7 +224,11 @@ class WireAdapter:
         assert self._program is not None
         self._ids += 1
         ident = self._ids
-        self._program.send(encode({"type": kind, "id": ident, **fields}))
+        line = encode({"type": kind, "id": ident, **fields})
+        if len(line) > self.max_line:
+            raise WireError(f"the {kind} request (id {ident}) would be a line of {len(line):,} bytes, longer than "
+                            f"{self.max_line:,}")
+        self._program.send(line)
         what = f"{kind} (id {ident})"
         answer = self._receive(what)
         if answer.get("id") != ident:
