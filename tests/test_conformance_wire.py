@@ -48,7 +48,7 @@ def test_the_command_line_runs_a_program(tmp_path: Path, capsys: pytest.CaptureF
     out = json.loads(capsys.readouterr().out)
     assert out["passed"] == 1 and out["capabilities"] == sorted(c.CAPABILITIES)
     with c.WireAdapter([*SERVER, "--capabilities", "start-position"], max_line=300) as small:
-        (o,) = c.run([scenario], small).outcomes
+        (o,) = c.run([{**scenario, "description": "long " * 100}], small).outcomes
     assert o.status == "errored" and "longer than 300" in o.error
 
 
