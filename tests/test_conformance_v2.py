@@ -17,7 +17,7 @@ from unoengine import conformance as c
 from unoengine.engine.moves import Accept, Pass
 from unoengine.engine.state import GameState, Phase
 from unoengine.engine.transition import apply_with_events
-from unoengine.tools import cli
+from unoengine.tools import cli, conformance_server
 
 EXAMPLE: dict[str, Any] = {
     "id": "act-3-example",
@@ -238,7 +238,8 @@ def test_cli_adapter_and_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     reported; a class that is not there is one line on stderr and exit 2."""
     (tmp_path / "few_adapter.py").write_text(
         "from unoengine.conformance import EngineAdapter\n"
-        "class Few(EngineAdapter):\n    capabilities = frozenset({'start-position', 'legal-moves', 'phases'})\n",
+        "class Few(EngineAdapter):\n    capabilities = frozenset({'start-position', 'legal-moves', 'phases'})\n"
+        "class Typo(EngineAdapter):\n    capabilities = ['start-positions']\n",
         encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     path = tmp_path / "s.json"
@@ -252,6 +253,10 @@ def test_cli_adapter_and_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert len(err.strip().splitlines()) == 1 and "has no class" in err
     assert cli.main(["conformance", "--adapter", "few_adapter:Few", "--engine-cmd", "x", str(path)]) == 2
     assert "not both" in capsys.readouterr().err
+    assert cli.main(["conformance", "--adapter", "few_adapter:Typo", str(path)]) == 2
+    assert "unknown capability 'start-positions'" in capsys.readouterr().err
+    assert conformance_server.main(["--capabilities", "start-position,teleport"]) == 2
+    assert "unknown capability 'teleport'" in capsys.readouterr().err
 
 
 # --- the bundle and its schema ---------------------------------------------------------------
