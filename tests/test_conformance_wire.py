@@ -182,3 +182,34 @@ def test_decode_refuses_what_is_not_a_message() -> None:
         with pytest.raises(c.WireError, match=fragment):
             c.wire.decode(line, limit=10 if len(line) == 20 else c.wire.MAX_LINE_BYTES)
     assert c.wire.decode(b'{"type": "ready"}\n') == {"type": "ready"}
+
+
+def test_the_documented_exchange_is_what_the_server_says() -> None:
+    """docs/conformance.md's full exchange, replayed against the shipped server: every answer
+    written out in full is the server's answer (the elided ones are only sent)."""
+    import subprocess
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "conformance.md").read_text(encoding="utf-8")
+    block = text.split("A full exchange (`>` runner to program", 1)[1].split("```", 2)[1]
+    lines = [line for line in block.splitlines() if line[:2] in ("> ", "< ")]
+    example = json.loads(text.split("## A scenario file\n\n```json\n", 1)[1].split("```", 1)[0])["scenarios"][0]
+    ready = json.loads(lines[1][2:])
+    process = subprocess.Popen([*SERVER, "--capabilities", ",".join(ready["capabilities"])], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        compared = 0
+        for line in lines:
+            body = line[2:].replace('"steps":[...]', json.dumps(example["steps"])[1:-1].join(['"steps":[', ']']))
+            if line.startswith("> "):
+                process.stdin.write(json.dumps(json.loads(body)) + "\n")
+                process.stdin.flush()
+                if json.loads(body)["type"] not in ("end", "bye"):
+                    answer = json.loads(process.stdout.readline())
+            elif "..." not in body:
+                assert answer == json.loads(body), (body, answer)
+                compared += 1
+        assert compared >= 7
+    finally:
+        process.stdin.close()
+        process.wait(timeout=10)
