@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -106,3 +107,35 @@ def test_rule_index_is_current() -> None:
         capture_output=True, text=True,
     )
     assert run.returncode == 0, run.stderr
+
+
+TINY_ENGINE = ROOT / "docs" / "examples" / "conformance" / "tiny_engine.mjs"
+
+
+def test_the_javascript_conformance_adapter_runs_with_node() -> None:
+    """docs/examples/conformance/tiny_engine.mjs over the wire, run by node: it claims a few
+    capabilities, so most scenarios are partial or unsupported (some by its own "unsupported"
+    at a step), none errors, and what it claims it does right (the deep run: the whole corpus)."""
+    import shutil
+
+    from budget import DEEP
+
+    from unoengine import conformance as c
+
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not installed, and CI runs the JavaScript example adapter")
+        pytest.skip("node is not installed (CI installs it and runs this test)")
+    scenarios = c.load_scenarios(c.shipped_corpus() if DEEP else [p for p in c.shipped_corpus() if p.name in
+                                                                   ("play.json", "actions.json")])
+    with c.WireAdapter([node, str(TINY_ENGINE)]) as tiny:
+        assert tiny.name == "tiny-engine.js" and "uno-call" not in tiny.capabilities
+        report = c.run(scenarios, tiny)
+    counts = report.counts()
+    assert counts["errored"] == 0 and counts["failed"] == 0, [o for o in report.outcomes if o.status != "passed"][:3]
+    assert counts["passed"] > 0 and counts["partial"] > 0 and counts["unsupported"] > 0, counts
+    notes = [n for o in report.outcomes for n in o.unsupported]
+    assert any("unsupported by the adapter" in n for n in notes) and any("(needs " in n for n in notes)
+    partial_after_steps = [o for o in report.outcomes if o.status == "partial" and 0 < o.steps_run < o.steps]
+    assert partial_after_steps, "a scenario stopped part way, its first steps counted"

@@ -94,39 +94,82 @@ def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
     return 0
 
 
-def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bool = False) -> int:
-    """Run scenario files (or the shipped corpus) and print a summary; 1 if any scenario fails."""
+def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bool = False, *,
+                engine_cmd: str | None = None, adapter_name: str | None = None, timeout: float = 10.0,
+                export: str | None = None) -> int:
+    """Run scenario files (or the shipped corpus) through an adapter and print a summary; 1 if
+    any scenario fails or errors. With ``export``, write the files as a bundle instead."""
     from . import conformance as c
 
     files = _scenario_files(paths) if paths else c.shipped_corpus()
+    if export is not None:
+        manifest = c.export_bundle(files, Path(export))
+        print(f"conformance: exported {manifest['scenarios']} scenarios ({manifest['steps']} steps) in "
+              f"{len(files)} file(s) to {export}: corpus {manifest['corpus_version']}, protocol {manifest['protocol']}")
+        return 0
+    if engine_cmd is not None and adapter_name is not None:
+        raise _ConformanceOptionsError("give --engine-cmd or --adapter, not both")
     scenarios = c.load_scenarios(files)
-    report = c.run(scenarios)
+    adapter: Any
+    if engine_cmd is not None:
+        adapter = c.WireAdapter(engine_cmd, timeout=timeout)
+    elif adapter_name is not None:
+        adapter = c.load_adapter(adapter_name)
+    else:
+        adapter = c.EngineAdapter()
+    try:
+        report = c.run(scenarios, adapter)
+    finally:
+        if isinstance(adapter, c.WireAdapter):
+            adapter.close()
+    steps = sum(len(s["steps"]) for s in scenarios)
     if as_json:
-        print(json.dumps({
-            "scenarios": len(report.outcomes),
-            "passed": report.count("passed"), "failed": report.count("failed"),
-            "unsupported": report.count("unsupported"),
-            "rules_declared": sorted(report.rules_declared()), "rules_exercised": sorted(report.rules_exercised()),
-            "coverage": {rule: {"scenarios": n, "cited": cited} for rule, (n, cited) in report.coverage().items()},
-            "failures": {o.scenario: list(o.failures) for o in report.outcomes if o.status == "failed"},
-        }, indent=2))
+        print(json.dumps(_conformance_json(report, steps), indent=2))
         return 0 if report.ok else 1
     for o in report.outcomes:
-        if o.status != "passed" or verbose:
-            print(f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]")
-            for failure in o.failures:
-                print(f"            {failure}")
+        if o.status in ("failed", "errored") or verbose:
+            shown = f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]"
+            if o.status in ("partial", "unsupported"):
+                shown += f"  ({o.steps_run} of {o.steps} steps run)"
+            print(shown)
+            error = [o.error, *o.traceback] if o.error else []
+            for line in (*o.failures, *error, *(o.unsupported if verbose else ())):
+                print(f"            {line}")
     if coverage:
         print("rule        scenarios  cited by events or refusals")
         for rule, (count, cited) in report.coverage().items():
             print(f"{rule:11} {count:9d}  {'yes' if cited else '-'}")
-    steps = sum(len(s["steps"]) for s in scenarios)
+    n = report.counts()
+    run_steps = sum(o.steps_run for o in report.outcomes)
     print(
-        f"conformance: {len(report.outcomes)} scenarios ({steps} steps) from {len(files)} file(s): "
-        f"{report.count('passed')} passed, {report.count('failed')} failed, {report.count('unsupported')} unsupported; "
+        f"conformance: {len(report.outcomes)} scenarios ({steps} steps, {run_steps} run) from {len(files)} file(s): "
+        f"{n['passed']} passed, {n['failed']} failed, {n['partial']} partial, {n['unsupported']} unsupported, "
+        f"{n['errored']} errored; "
         f"{len(report.rules_declared())} rule IDs cited, {len(report.rules_exercised())} cited by events or refusals"
     )
     return 0 if report.ok else 1
+
+
+class _ConformanceOptionsError(UnoEngineError):
+    """Options of ``unoengine conformance`` that do not go together."""
+
+
+def _conformance_json(report: Any, steps: int) -> dict[str, Any]:
+    """``conformance --json``: the counts by status, then each scenario that did not pass, by id."""
+    by = {status: [o for o in report.outcomes if o.status == status] for status in report.counts()}
+    return {
+        "scenarios": len(report.outcomes), **report.counts(),
+        "steps": steps, "steps_run": sum(o.steps_run for o in report.outcomes),
+        "capabilities": sorted(report.capabilities),
+        "rules_declared": sorted(report.rules_declared()), "rules_exercised": sorted(report.rules_exercised()),
+        "coverage": {rule: {"scenarios": n, "cited": cited} for rule, (n, cited) in report.coverage().items()},
+        "failures": {o.scenario: list(o.failures) for o in by["failed"]},
+        "errors": {o.scenario: {"message": o.error, "traceback": list(o.traceback), "steps_run": o.steps_run}
+                   for o in by["errored"]},
+        "not_checked": {o.scenario: {"status": o.status, "steps_run": o.steps_run, "steps": o.steps,
+                                     "unsupported": list(o.unsupported)}
+                        for o in (*by["partial"], *by["unsupported"])},
+    }
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
@@ -441,6 +484,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--json", action="store_true", help="print the summary as JSON")
     c.add_argument("--verbose", action="store_true", help="list passing scenarios too")
     c.add_argument("--coverage", action="store_true", help="list each rule ID: scenarios declaring it, cited or not")
+    c.add_argument("--engine-cmd", metavar="COMMAND", default=None,
+                   help="run the scenarios against a program speaking the conformance wire protocol, in any "
+                        "language (split like a shell would, run without one; docs/conformance.md)")
+    c.add_argument("--adapter", metavar="MODULE:CLASS", default=None,
+                   help="run them against a Python adapter class, imported by that name (docs/security.md)")
+    c.add_argument("--timeout", type=float, default=10.0, help="seconds an --engine-cmd program has for each answer")
+    c.add_argument("--export", metavar="DIR", default=None,
+                   help="write the scenario files as a standalone bundle (schema, manifest, README) into DIR")
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -461,7 +512,8 @@ def _run(args: argparse.Namespace) -> int:
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler)
     if args.command == "conformance":
-        return conformance(args.paths, args.json, args.verbose, args.coverage)
+        return conformance(args.paths, args.json, args.verbose, args.coverage, engine_cmd=args.engine_cmd,
+                           adapter_name=args.adapter, timeout=args.timeout, export=args.export)
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":

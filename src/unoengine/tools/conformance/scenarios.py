@@ -1,0 +1,301 @@
+"""Scenario files of the rule-conformance corpus: finding, reading and checking them.
+
+A scenario sets up an exact situation under a profile, applies moves written in the move
+notation, and states what must follow each one (docs/conformance.md). Nothing in a scenario
+file is executed: it is data, checked field by field before it runs (a regular file of at most
+MAX_DOCUMENT_BYTES, strict JSON nesting at most MAX_JSON_DEPTH deep, each value of the type its
+key takes), so a malformed file is reported, never run.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+
+from ...engine.cards import parse_cards
+from ...engine.errors import NotationError, ProfileError, SerializationError, UnoEngineError, quoted
+from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS
+from ...engine.profile import Profile
+from ...formats.composition import load_profile
+from ...formats.files import UnreadableFileError, read_bounded
+from ...formats.notation import parse_move
+from ...formats.profile_file import option_fields
+from ...formats.serialize.parsing import parse_json
+
+FORMAT: Final = "scenarios"
+VERSION: Final = 1
+"""The version of the scenario file format (the ``"version"`` of every file)."""
+CORPUS_VERSION: Final = "2026.12.1"
+"""The version of the shipped corpus as a whole, written into an exported bundle's manifest;
+it changes whenever a shipped scenario does."""
+
+_SCENARIO_KEYS: Final = frozenset({
+    "id", "rules", "sources", "description", "profile", "options", "start", "deal", "steps",
+})
+_START_KEYS: Final = frozenset({
+    "hands", "discard", "draw_pile", "color", "direction", "current", "dealer", "scores", "seed", "pending_draw",
+})
+_DEAL_KEYS: Final = frozenset({"players", "seed", "dealer", "deck"})
+_STEP_KEYS: Final = frozenset({"move", "expect", "note"})
+OBSERVED: Final = (
+    "hand_sizes", "hands", "current", "phase", "color", "direction", "top", "pending_draw",
+    "draw_pile_size", "discard_size", "uno_exposed", "scores", "round_over", "round_winner", "match_winner",
+)
+"""The facts an adapter reports after each move (docs/conformance.md lists their meaning)."""
+_EXPECT_KEYS: Final = frozenset({*OBSERVED, "rejected", "events", "legal", "legal_includes", "legal_excludes"})
+
+
+class ScenarioFileError(UnoEngineError):
+    """A scenario file that is not valid: names the file, the field path and the problem."""
+
+
+_PROFILES: dict[str, Profile] = {}
+"""Profiles already resolved in this process, by their spec: a corpus names a few dozen, each
+read from TOML once (profiles are immutable values)."""
+_MAX_CACHED: Final = 256
+
+
+def scenario_profile(scenario: Mapping[str, Any]) -> Profile:
+    """The scenario's profile (a name, composition or list) with its ``options`` (TOML key paths) set."""
+    try:
+        key = json.dumps([scenario["profile"], scenario.get("options", {})], sort_keys=True)
+    except (TypeError, ValueError):
+        return _resolve_profile(scenario)
+    if key not in _PROFILES:
+        if len(_PROFILES) >= _MAX_CACHED:
+            _PROFILES.clear()
+        _PROFILES[key] = _resolve_profile(scenario)
+    return _PROFILES[key]
+
+
+def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
+    profile = load_profile(scenario["profile"])
+    options = scenario.get("options", {})
+    if not isinstance(options, dict):
+        raise ProfileError("scenario", "options", "must be an object of option key paths")
+    fields = option_fields()
+    unknown = sorted(set(options) - set(fields))
+    if unknown:
+        raise ProfileError("scenario", "options", f"unknown options {unknown}; known: {sorted(fields)}")
+    return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()}) if options else profile
+
+
+# --- loading --------------------------------------------------------------------------------
+def shipped_corpus() -> list[Path]:
+    """The scenario files that ship with the package, sorted by name."""
+    folder = importlib.resources.files("unoengine") / "corpus"
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    """Every scenario of the files, checked; :class:`ScenarioFileError` lists every problem."""
+    out: list[dict[str, Any]] = []
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    if isinstance(paths, str | Path) or not isinstance(paths, Iterable):
+        raise ScenarioFileError(f"load_scenarios takes a list of scenario file paths, got a {type(paths).__name__}")
+    for path in paths:
+        try:
+            document = parse_json(read_bounded(path, MAX_DOCUMENT_BYTES), str(path))
+        except UnreadableFileError as exc:
+            problems.append(f"{path}: cannot be read: {exc.problem}")
+            continue
+        except SerializationError as exc:
+            problems.append(f"{path}: cannot be read as JSON: {exc.problem}")
+            continue
+        for i, scenario in enumerate(_document_scenarios(document, str(path), problems)):
+            where = f"{path}: scenarios[{i}]"
+            found = _check_scenario(scenario, where)
+            problems += found
+            if not found:
+                sid = scenario["id"]
+                if sid in seen:
+                    problems.append(f"{where}: id {sid!r} already used in {seen[sid]}")
+                seen[sid] = str(path)
+                out.append(scenario)
+    if problems:
+        listed = problems[:MAX_LISTED_PROBLEMS]
+        if len(problems) > len(listed):
+            listed.append(f"... and {len(problems) - len(listed):,} more")
+        raise ScenarioFileError(f"{len(problems)} problem(s) in the scenario files:\n  " + "\n  ".join(listed))
+    return out
+
+
+def _document_scenarios(document: Any, where: str, problems: list[str]) -> list[Any]:
+    if not isinstance(document, dict):
+        problems.append(f"{where}: the document must be a JSON object")
+        return []
+    if document.get("unoengine") != FORMAT or document.get("version") != VERSION:
+        problems.append(f"{where}: expected \"unoengine\": {FORMAT!r} and \"version\": {VERSION}")
+        return []
+    extra = set(document) - {"unoengine", "version", "description", "scenarios"}
+    if extra:
+        problems.append(f"{where}: unknown keys {', '.join(quoted(k) for k in sorted(extra)[:5])}")
+    scenarios = document.get("scenarios")
+    if not isinstance(scenarios, list) or not scenarios:
+        problems.append(f"{where}: scenarios must be a non-empty list")
+        return []
+    return scenarios
+
+
+def _check_scenario(s: Any, where: str) -> list[str]:
+    """Every problem of one scenario's shape (types, keys, notation, profile)."""
+    if not isinstance(s, dict):
+        return [f"{where}: a scenario must be a JSON object"]
+    p: list[str] = []
+    if not isinstance(s.get("id"), str) or not s.get("id"):
+        p.append(f"{where}.id: a non-empty string is required")
+    else:
+        where = f"{where} ({quoted(s['id'], 120)})"
+    p += [f"{where}: unknown key {quoted(k)}" for k in sorted(set(s) - _SCENARIO_KEYS)]
+    if not _str_list(s.get("rules")) or not s["rules"]:
+        p.append(f"{where}.rules: a non-empty list of rule IDs is required")
+    if not _str_list(s.get("sources", [])):
+        p.append(f"{where}.sources: must be a list of source tags")
+    if not isinstance(s.get("description", ""), str):
+        p.append(f"{where}.description: must be a string")
+    p += _check_profile(s, where)
+    if ("start" in s) == ("deal" in s):
+        p.append(f"{where}: exactly one of start and deal is required")
+    elif "start" in s:
+        p += _check_keys(s["start"], _START_KEYS, f"{where}.start", required=("hands", "discard"))
+        p += _check_values(s["start"], _START_TYPES, f"{where}.start")
+    else:
+        p += _check_keys(s["deal"], _DEAL_KEYS, f"{where}.deal", required=("players",))
+        p += _check_values(s["deal"], _DEAL_TYPES, f"{where}.deal")
+    steps = s.get("steps")
+    if not isinstance(steps, list) or not steps:
+        p.append(f"{where}.steps: a non-empty list is required")
+        return p
+    for i, step in enumerate(steps):
+        p += _check_step(step, f"{where}.steps[{i}]")
+    return p
+
+
+def _check_profile(s: Mapping[str, Any], where: str) -> list[str]:
+    spec = s.get("profile")
+    if not (isinstance(spec, str) or _str_list(spec)):
+        return [f"{where}.profile: a profile name, composition or list of them is required"]
+    try:
+        scenario_profile(s)
+    except UnoEngineError as exc:
+        return [f"{where}.profile/options: {exc}"]
+    return []
+
+
+def _check_keys(table: Any, allowed: frozenset[str], where: str, required: Sequence[str]) -> list[str]:
+    if not isinstance(table, dict):
+        return [f"{where}: must be an object"]
+    p = [f"{where}: unknown key {quoted(k)}" for k in sorted(set(table) - allowed)]
+    p += [f"{where}.{k}: required" for k in required if k not in table]
+    return p
+
+
+# --- the type of each value (a value of the right type but wrong for the game fails the scenario) ---
+Check = tuple[str, Any]
+"""What a value must be, in words, and the test of it."""
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_cards(value: Any) -> bool:
+    try:
+        parse_cards(value)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_move(value: Any) -> bool:
+    try:
+        parse_move(value)
+    except NotationError:
+        return False
+    return True
+
+
+def _is_seat_key(value: Any) -> bool:
+    return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2
+
+
+def _list_of(test: Any) -> Any:
+    return lambda value: isinstance(value, list) and all(test(v) for v in value)
+
+
+def _or_null(test: Any) -> Any:
+    return lambda value: value is None or test(value)
+
+
+def _by_seat(test: Any) -> Any:
+    return lambda value: isinstance(value, dict) and all(_is_seat_key(k) and test(v) for k, v in value.items())
+
+
+_INT: Final[Check] = ("an integer", _is_int)
+_SEAT_OR_NULL: Final[Check] = ("a seat or null", _or_null(_is_int))
+_CARDS: Final[Check] = ("a string of card names such as 'R7 G5 W'", _is_cards)
+_START_TYPES: Final[dict[str, Check]] = {
+    "hands": ("a list of strings of card names, one per seat", _list_of(_is_cards)),
+    "discard": _CARDS, "draw_pile": _CARDS,
+    "color": ("null or a colour letter R, Y, G or B", lambda v: v is None or v in ("R", "Y", "G", "B")),
+    "direction": _INT, "current": _INT, "dealer": _SEAT_OR_NULL,
+    "scores": ("a list of integers", _list_of(_is_int)), "seed": _INT, "pending_draw": _INT,
+}
+_DEAL_TYPES: Final[dict[str, Check]] = {"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": _CARDS}
+_EVENT: Final = ("events: a list of objects of event fields, their cards as card names",
+                 _list_of(lambda e: isinstance(e, dict) and _is_cards(e.get("cards", ""))))
+_MOVES: Final = ("a list of moves in notation", _list_of(_is_move))
+_EXPECT_TYPES: Final[dict[str, Check]] = {
+    "rejected": ("an object with a rule ID and optionally a reason", lambda v: isinstance(v, dict)
+                 and isinstance(v.get("rule"), str) and isinstance(v.get("reason", ""), str)
+                 and set(v) <= {"rule", "reason"}),
+    "hand_sizes": ("a list of integers", _list_of(_is_int)),
+    "hands": ('an object of seat ("0") = card names', _by_seat(_is_cards)),
+    "current": _INT, "phase": ("a phase name", lambda v: isinstance(v, str)),
+    "color": ("null or a colour letter", lambda v: v is None or isinstance(v, str)),
+    "direction": _INT, "top": ("a card name", lambda v: isinstance(v, str)),
+    "pending_draw": _INT, "draw_pile_size": _INT, "discard_size": _INT, "uno_exposed": _SEAT_OR_NULL,
+    "scores": ("a list of integers", _list_of(_is_int)), "round_over": ("true or false", lambda v: type(v) is bool),
+    "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL,
+    "events": _EVENT,
+    "legal": ('an object of seat ("0") = a list of moves', _by_seat(_MOVES[1])),
+    "legal_includes": _MOVES, "legal_excludes": _MOVES,
+}
+
+
+def _check_values(table: Any, types: Mapping[str, Check], where: str) -> list[str]:
+    """Each value of ``table`` whose key has a type must be of that type."""
+    if not isinstance(table, dict):
+        return []
+    return [f"{where}.{key}: must be {types[key][0]}" for key, value in table.items()
+            if key in types and not types[key][1](value)]
+
+
+def _check_step(step: Any, where: str) -> list[str]:
+    p = _check_keys(step, _STEP_KEYS, where, required=("move", "expect"))
+    if p:
+        return p
+    try:
+        parse_move(step["move"])
+    except NotationError as exc:
+        p.append(f"{where}.move: {exc}")
+    if not isinstance(step.get("note", ""), str):
+        p.append(f"{where}.note: must be a string")
+    expect = step["expect"]
+    if not isinstance(expect, dict):
+        return [*p, f"{where}.expect: must be an object"]
+    p += [f"{where}.expect: unknown key {quoted(k)}" for k in sorted(set(expect) - _EXPECT_KEYS)]
+    p += _check_values(expect, _EXPECT_TYPES, f"{where}.expect")
+    return p
+
+
+def _str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+

@@ -1,0 +1,300 @@
+"""The conformance wire protocol: an adapter that is a program in any language, over JSON lines.
+
+:class:`WireAdapter` starts the program (no shell), shakes hands (``hello`` / ``ready``, which
+names the program's capabilities), then turns each adapter call into one request line and
+reads one answer line, within a timeout and a bounded line length. A program that dies, times
+out or answers out of protocol fails the call with a :class:`WireError` (that scenario is
+errored) and is started afresh for the next scenario. docs/conformance.md gives every message.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import queue
+import shlex
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+from typing import IO, Any, Final
+
+from ...engine.errors import SerializationError, UnoEngineError
+from ...formats.protocol import quote
+from ...formats.serialize.parsing import parse_json
+from .adapter import PROTOCOL_VERSION, AdapterFailure, Rejected, Unsupported
+from .capabilities import parse_capabilities
+
+DEFAULT_TIMEOUT: Final = 10.0
+"""Seconds the program has to answer each request (and the handshake)."""
+MAX_LINE_BYTES: Final = 1 << 20
+"""The longest line either side may send (a scenario or a report is a few kilobytes)."""
+HANDSHAKE_TIMEOUT: Final = 10.0
+"""The least time a program has to start and answer ``hello`` (a program starting is slow)."""
+_STDERR_LINES: Final = 5
+ANSWERS: Final = {"start": "started", "play": "played", "observe": "observed", "legal": "legal_moves"}
+"""The answer each request expects (besides ``rejected``, ``unsupported`` and ``error``)."""
+
+
+class WireError(AdapterFailure):
+    """The program broke the protocol: it could not be started, exited, timed out, sent a line
+    that is too long or not a message, or an answer that does not fit the request."""
+
+
+class RemoteError(AdapterFailure):
+    """The program reported an error of its own (an ``error`` answer); its traceback lines, if
+    it sent any, are in ``remote_traceback``."""
+
+    def __init__(self, message: str, remote_traceback: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.remote_traceback = tuple(remote_traceback)
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as a line."""
+    return (json.dumps(message, separators=(",", ":"), allow_nan=False) + "\n").encode()
+
+
+def decode(line: bytes, limit: int = MAX_LINE_BYTES) -> dict[str, Any]:
+    """One line as a message: a JSON object with a string ``type``; :class:`WireError` otherwise."""
+    if len(line) > limit or (len(line) == limit and not line.endswith(b"\n")):
+        raise WireError(f"a line longer than {limit:,} bytes")
+    try:
+        message = parse_json(line.decode("utf-8"), "wire message")
+    except (UnicodeDecodeError, SerializationError) as exc:
+        raise WireError(f"a line that is not a JSON message: {quote(line)} ({exc})") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise WireError(f"a line that is not a JSON object with a string \"type\": {quote(line)}")
+    return message
+
+
+class _Program:
+    """One running adapter program: its pipes, its answer lines (read by a thread, so a wait can
+    time out) and the last lines of its stderr."""
+
+    def __init__(self, command: tuple[str, ...], limit: int) -> None:
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE)
+        except OSError as exc:
+            problem = exc.strerror or exc
+            raise WireError(f"the program {shlex.join(command)!r} could not be started: {problem}") from None
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        assert self.process.stdout is not None and self.process.stderr is not None
+        threading.Thread(target=_pump, args=(self.process.stdout, self.lines, limit), daemon=True).start()
+        self.stderr_pump = threading.Thread(target=_pump_stderr, args=(self.process.stderr, self.stderr), daemon=True)
+        self.stderr_pump.start()
+
+    def send(self, line: bytes) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(line)
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise WireError("the program exited (its stdin is closed)") from None
+
+    def stop(self, graceful: bool = True) -> None:
+        """Say ``bye`` and give the program a second to exit (or kill it at once), then reap it."""
+        if not graceful:
+            self.process.kill()
+        try:
+            assert self.process.stdin is not None
+            self.process.stdin.write(encode({"type": "bye"}))
+            self.process.stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            self.process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def tail(self) -> str:
+        if self.process.poll() is not None:
+            self.stderr_pump.join(timeout=1.0)
+        return "; its stderr ended: " + " | ".join(self.stderr) if self.stderr else ""
+
+
+def _pump(stream: IO[bytes], lines: queue.Queue[bytes], limit: int) -> None:
+    """The program's stdout lines into ``lines`` (b"" at the end); an over-long line is passed on
+    cut at the limit, without its newline, and the reading stops."""
+    try:
+        while True:
+            line = stream.readline(limit + 1)
+            lines.put(line)
+            if not line or not line.endswith(b"\n"):
+                return
+    except (OSError, ValueError):
+        lines.put(b"")
+
+
+def _pump_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
+    try:
+        for raw in stream:
+            text = raw.decode("utf-8", "replace").rstrip()
+            if text:
+                tail.append(text[:200])
+    except (OSError, ValueError):
+        return
+
+
+class WireAdapter:
+    """An adapter that is a program: ``WireAdapter("node my_adapter.mjs")`` (split like a shell
+    would, run without one). The handshake happens here, so a program that cannot start or
+    claims an unknown capability is refused at once (:class:`WireError`, :class:`~.capabilities.CapabilityError`)."""
+
+    def __init__(self, command: str | Sequence[str], *, timeout: float = DEFAULT_TIMEOUT,
+                 max_line: int = MAX_LINE_BYTES) -> None:
+        if isinstance(command, str):
+            try:
+                command = shlex.split(command)
+            except ValueError as exc:
+                raise WireError(f"--engine-cmd {command[:80]!r}: {exc}") from None
+        if not command or not all(isinstance(a, str) and a for a in command):
+            raise WireError(f"--engine-cmd: expected a command line, got {command!r}")
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 3600:
+            raise WireError(f"timeout: expected seconds in (0, 3600], got {timeout!r}")
+        self.command = tuple(command)
+        self.timeout = float(timeout)
+        self.max_line = max_line
+        self._program: _Program | None = None
+        self._ids = 0
+        self._games = 0
+        self.name = ""
+        self.capabilities = self._connect()
+        self.restarts = 0
+        """How many times the program was started again after it failed."""
+
+    def _connect(self) -> frozenset[str]:
+        """Start the program and shake hands; what its ``ready`` claims."""
+        self._program = _Program(self.command, self.max_line)
+        self._program.send(encode({"type": "hello", "protocol": PROTOCOL_VERSION}))
+        ready = self._receive("the handshake (hello)", max(self.timeout, HANDSHAKE_TIMEOUT))
+        if ready.get("type") != "ready" or ready.get("protocol") != PROTOCOL_VERSION:
+            self._fail(f"expected {{\"type\": \"ready\", \"protocol\": {PROTOCOL_VERSION}, ...}} "
+                       f"in answer to hello, got {quote(json.dumps(ready))}")
+        name = ready.get("name", "")
+        self.name = name if isinstance(name, str) else ""
+        try:
+            return parse_capabilities(ready.get("capabilities"), "ready.capabilities")
+        except UnoEngineError:
+            self.close()
+            raise
+
+    def _fail(self, problem: str) -> None:
+        """Stop the program (the next scenario starts it again) and raise the problem."""
+        program, self._program = self._program, None
+        tail = ""
+        if program is not None:
+            program.stop(graceful=False)  # it broke the protocol: no second chance
+            tail = program.tail()
+        raise WireError(f"program {shlex.join(self.command)[:80]!r}: {problem}{tail}")
+
+    def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
+        program = self._program
+        assert program is not None
+        wait = self.timeout if timeout is None else timeout
+        try:
+            line = program.lines.get(timeout=wait)
+        except queue.Empty:
+            self._fail(f"sent no answer to {what} within {wait:g} s")
+            raise AssertionError("unreachable") from None
+        if line == b"":
+            try:
+                code: int | None = program.process.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                code = None
+            self._fail(f"exited (code {code}) before answering {what}")
+        try:
+            return decode(line, self.max_line)
+        except WireError as exc:
+            self._fail(f"answered {what} with {exc}")
+            raise AssertionError("unreachable") from None
+
+    def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        if self._program is None or self._program.process.poll() is not None:
+            if kind != "start":
+                raise WireError(f"program {shlex.join(self.command)[:80]!r} is not running")
+            if self._program is not None:
+                self._program.stop()
+            self.restarts += 1
+            if self._connect() != self.capabilities:
+                self._fail("claimed other capabilities after it was started again")
+        assert self._program is not None
+        self._ids += 1
+        ident = self._ids
+        line = encode({"type": kind, "id": ident, **fields})
+        if len(line) > self.max_line:
+            raise WireError(f"the {kind} request (id {ident}) would be a line of {len(line):,} bytes, longer than "
+                            f"{self.max_line:,}")
+        self._program.send(line)
+        what = f"{kind} (id {ident})"
+        answer = self._receive(what)
+        if answer.get("id") != ident:
+            self._fail(f"answered {what} with id {answer.get('id')!r}")
+        reply = answer["type"]
+        if reply == "unsupported":
+            raise Unsupported(_text(answer.get("reason")))
+        if reply == "error":
+            trace = answer.get("traceback", [])
+            raise RemoteError(f"the program reported: {_text(answer.get('message')) or 'an error'}",
+                              [_text(t) for t in trace][:8] if isinstance(trace, list) else [])
+        if reply == "rejected" and kind in ("start", "play"):
+            rule, reason = answer.get("rule", ""), answer.get("reason", "")
+            if not isinstance(rule, str) or not isinstance(reason, str):
+                self._fail(f"answered {what} with a rejected whose rule or reason is not a string")
+            raise Rejected(rule, reason)
+        if reply != ANSWERS[kind]:
+            self._fail(f"answered {what} with {reply!r}, expected {ANSWERS[kind]!r}")
+        return answer
+
+    # --- the adapter calls -------------------------------------------------------------------
+    def start(self, scenario: Mapping[str, Any]) -> int:
+        self._games += 1
+        game = self._games
+        self._request("start", game=game, scenario=scenario)
+        return game
+
+    def play(self, game: int, move: str) -> tuple[int, list[dict[str, Any]]]:
+        events = self._request("play", game=game, move=move).get("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            self._fail(f"answered play of {move!r} with events that are not a list of objects")
+        assert isinstance(events, list)
+        return game, events
+
+    def observe(self, game: int) -> dict[str, Any]:
+        facts = self._request("observe", game=game).get("facts")
+        if not isinstance(facts, dict):
+            self._fail("answered observe with facts that are not an object")
+        assert isinstance(facts, dict)
+        return facts
+
+    def legal(self, game: int, player: int) -> list[str]:
+        moves = self._request("legal", game=game, player=player).get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            self._fail("answered legal with moves that are not a list of strings")
+        assert isinstance(moves, list)
+        return moves
+
+    def finish(self, game: int) -> None:
+        """The scenario is over: the program may forget the game (``end``, no answer)."""
+        if self._program is not None and self._program.process.poll() is None:
+            with contextlib.suppress(WireError):
+                self._program.send(encode({"type": "end", "game": game}))
+
+    def close(self) -> None:
+        """Say ``bye`` and stop the program."""
+        program, self._program = self._program, None
+        if program is not None:
+            program.stop()
+
+    def __enter__(self) -> WireAdapter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _text(value: Any) -> str:
+    return value[:500] if isinstance(value, str) else ""
