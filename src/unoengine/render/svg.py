@@ -159,12 +159,15 @@ def _table(v: PlayerView, hands: Sequence[Sequence[int]] | None) -> str:
         else:
             shown = hands[seat][:SHOWN_PER_SEAT]
             step = min(SMALL_W + 2, 170 / max(1, len(shown)))
-            left = x - (step * (len(shown) - 1) + SMALL_W) / 2
+            row = step * (len(shown) - 1) + SMALL_W
+            more = len(hands[seat]) - SHOWN_PER_SEAT
+            # the side seats' rows stay inside the picture (with room for the count of the rest)
+            left = min(max(x - row / 2, 6), WIDTH - 6 - row - (26 if more > 0 else 0))
             for i, c in enumerate(shown):
                 parts.append(_card(left + i * step, y - 18, c, small=True, css="card hidden-shown"))
-            if len(hands[seat]) > SHOWN_PER_SEAT:
-                parts.append(f'<text x="{x + 95:.0f}" y="{y:.0f}" font-size="11" fill="#fff">'
-                             f'+{len(hands[seat]) - SHOWN_PER_SEAT}</text>')
+            if more > 0:
+                parts.append(f'<text x="{left + row + 3:.0f}" y="{y:.0f}" font-size="11" fill="#fff">'
+                             f'+{more}</text>')
         if v.scores[seat]:
             parts.append(f'<text x="{x:.0f}" y="{y + 30:.0f}" font-size="11" fill="#ddd" '
                          f'text-anchor="middle">{v.scores[seat]} points</text>')
