@@ -150,9 +150,9 @@ _SCRIPT: Final = r"""
   const packed = atob(document.getElementById("frames").textContent.trim());
   const bytes = Uint8Array.from(packed, (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  const packedFrames = JSON.parse(await new Response(stream).text());
-  const frames = packedFrames.frames.map((ids) => ids.map((i) => packedFrames.pieces[i]).join(""));
-  const last = frames.length - 1;
+  const pack = JSON.parse(await new Response(stream).text());
+  const frame = (k) => pack.frames[k].map((i) => pack.pieces[i]).join("");  // joined when shown
+  const last = pack.frames.length - 1;
   const links = Array.from(document.querySelectorAll("aside li"));
   let at = -1;
   const clamp = (k) => Math.max(0, Math.min(last, k));
@@ -163,7 +163,7 @@ _SCRIPT: Final = r"""
     at = k;
     links[at].classList.add("now");
     links[at].scrollIntoView({block: "nearest"});
-    document.getElementById("table").innerHTML = frames[k];
+    document.getElementById("table").innerHTML = frame(k);
     document.getElementById("where").textContent = `step ${k} of ${last}`;
     const s = steps[k];
     document.getElementById("move").textContent = k === 0 ? "the deal" : `move ${k}: ${s.move}`;
@@ -180,9 +180,9 @@ _SCRIPT: Final = r"""
     document.getElementById("next").disabled = document.getElementById("end").disabled = k === last;
     document.body.dataset.step = String(k);
   }
-  function go(k) {
-    k = clamp(k);
-    if (location.hash === "#" + k) show(k); else location.hash = "#" + k;
+  function go(k) {  // shown at once (keys held down step every time), then the address follows
+    show(clamp(k));
+    if (location.hash !== "#" + at) location.replace("#" + at);
   }
   window.addEventListener("hashchange", () => show(fromHash()));
   document.addEventListener("keydown", (e) => {
