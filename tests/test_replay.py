@@ -21,6 +21,7 @@ from test_play_cli import parse as play_options
 
 import unoengine as u
 from unoengine.engine.events import events_for
+from unoengine.engine.limits import MAX_REPLAY_MOVES
 from unoengine.formats.describe import describe
 from unoengine.render.replay import ReplayError, event_lines, pack_frames, replay_html, replay_steps
 from unoengine.render.svg import state_svg, view_svg
@@ -117,6 +118,11 @@ def test_bad_input_names_the_problem(record: u.GameRecord) -> None:
         replay_steps(record, 4)
     with pytest.raises(ReplayError, match="player: must be a seat"):
         replay_steps(record, True)  # type: ignore[arg-type]
+    too_long = record.with_moves([u.Draw(0)] * (MAX_REPLAY_MOVES + 1 - len(record.moves)))
+    with pytest.raises(ReplayError, match="at most 30,000 moves, this record has 30,001"):
+        replay_html(too_long, 0)
+    with pytest.raises(u.RecordError):  # at the limit the record is replayed (and this one refused)
+        replay_html(record.with_moves([u.Draw(0)] * (MAX_REPLAY_MOVES - len(record.moves))), 0)
     broken = record.with_moves([u.Play(0, u.parse_card("R5"))])  # the round is over: nothing may be played
     with pytest.raises(u.RecordError, match=f"move {len(record.moves)}"):
         replay_html(broken, 0)

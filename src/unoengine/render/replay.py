@@ -24,12 +24,13 @@ import base64
 import gzip
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final
 from xml.sax.saxutils import escape
 
 from ..engine.errors import UnoEngineError, shown
 from ..engine.events import Event, events_for
+from ..engine.limits import MAX_REPLAY_MOVES
 from ..engine.state import GameState
 from ..engine.view import view
 from ..formats.describe import describe
@@ -65,35 +66,56 @@ def _check(record: object, player: object) -> GameRecord:
     return record
 
 
-def replay_steps(record: GameRecord, player: int | None = None) -> list[dict[str, object]]:
-    """The page's steps as plain data: ``{"move", "player", "events": [[rule, words], ...], "svg"}``
-    for the deal and then each move (RecordError at a move that does not replay)."""
+def replay_steps(record: GameRecord, player: int | None = None) -> Iterator[dict[str, object]]:
+    """The page's steps as plain data, one at a time: ``{"move", "player", "events": [[rule,
+    words], ...], "svg"}`` for the deal and then each move (RecordError at a move that does not
+    replay; ReplayError for a record of more than MAX_REPLAY_MOVES moves)."""
     _check(record, player)
+    if len(record.moves) > MAX_REPLAY_MOVES:
+        raise ReplayError(f"record: a replay page shows at most {MAX_REPLAY_MOVES:,} moves, "
+                          f"this record has {len(record.moves):,}")
+    return _steps(record, player)
+
+
+def _steps(record: GameRecord, player: int | None) -> Iterator[dict[str, object]]:
     start = record.initial_state()
     deal = [["SETUP-1", f"p{start.dealer} deals {start.profile.hand_size} cards to each of {record.players} players"],
             ["SETUP-3", f"the discard pile starts with {start.top_card!r}"]]
-    steps: list[dict[str, object]] = [{"move": "", "player": None, "events": deal, "svg": _frame(start, player)}]
+    yield {"move": "", "player": None, "events": deal, "svg": _frame(start, player)}
     for move, events, state in record.steps():
         seen = events if player is None else events_for(events, player)
-        steps.append({"move": format_move(move), "player": move.player,
-                      "events": [list(line) for line in event_lines(seen)], "svg": _frame(state, player)})
-    return steps
+        yield {"move": format_move(move), "player": move.player,
+               "events": [list(line) for line in event_lines(seen)], "svg": _frame(state, player)}
 
 
 _PIECE: Final = re.compile(r"(?=<g[ >])|(?<=</g>)")
 
 
-def pack_frames(frames: Sequence[str]) -> dict[str, list[Any]]:
+class FramePacker:
+    """Frames cut into pieces as they come (see :func:`pack_frames`), so a long game's frames are
+    never all held as text at once."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.frames: list[list[int]] = []
+
+    def add(self, frame: str) -> None:
+        self.frames.append([self.index.setdefault(piece, len(self.index)) for piece in _PIECE.split(frame) if piece])
+
+    def packed(self) -> dict[str, list[Any]]:
+        return {"pieces": list(self.index), "frames": self.frames}
+
+
+def pack_frames(frames: Iterable[str]) -> dict[str, list[Any]]:
     """The frames as ``{"pieces": [text, ...], "frames": [[piece index, ...], ...]}``: each SVG cut
     before every ``<g`` and after every ``</g>``, each distinct piece (a card, a seat) kept once.
     Frames of a long game are mostly the same cards in the same places, and gzip's 32 kB window
     sees little of the frame before a large one, so this is what keeps a long spectator's replay
     small. Joining a frame's pieces in order gives the frame back exactly."""
-    index: dict[str, int] = {}
-    packed = []
+    packer = FramePacker()
     for frame in frames:
-        packed.append([index.setdefault(piece, len(index)) for piece in _PIECE.split(frame) if piece])
-    return {"pieces": list(index), "frames": packed}
+        packer.add(frame)
+    return packer.packed()
 
 
 def _script_json(value: object) -> str:
@@ -104,9 +126,15 @@ def _script_json(value: object) -> str:
 def replay_html(record: GameRecord, player: int | None = None, title: str | None = None) -> str:
     """The replay page of ``record`` (text of one HTML file): from ``player``'s point of view, or
     the spectator's with ``player=None``."""
-    steps = replay_steps(record, player)
-    frames = [str(s.pop("svg")) for s in steps]
-    packed = base64.b64encode(gzip.compress(_script_json(pack_frames(frames)).encode(), 9, mtime=0)).decode()
+    steps: list[dict[str, object]] = []
+    packer = FramePacker()
+    first = ""
+    for step in replay_steps(record, player):
+        frame = str(step.pop("svg"))
+        first = first or frame
+        packer.add(frame)
+        steps.append(step)
+    packed = base64.b64encode(gzip.compress(_script_json(packer.packed()).encode(), 9, mtime=0)).decode()
     n = len(steps) - 1
     who = "spectator (every hand shown)" if player is None else f"seen by p{player} (other hands hidden)"
     heading = title or f"UNO replay: {record.profile.name}, {record.players} players, {n} moves"
@@ -121,7 +149,7 @@ def replay_html(record: GameRecord, player: int | None = None, title: str | None
     return _PAGE.format(
         title=escape(heading), banner=banner,
         facts="".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in facts),
-        first=frames[0], last=n, moves=moves, steps=_script_json(steps), frames=packed, script=_SCRIPT,
+        first=first, last=n, moves=moves, steps=_script_json(steps), frames=packed, script=_SCRIPT,
         style=_STYLE)
 
 

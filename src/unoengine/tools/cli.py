@@ -29,7 +29,7 @@ from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SCENARIO_FILES
+from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -324,13 +324,9 @@ class _Output:
             raise OutputError(f"{self.option} {self.path}: cannot write: {exc.strerror or exc}") from None
 
 
-MAX_RECORD_COUNT: Final = 1000
-"""The most records one ``simulate --records`` run saves (each is a game played once more)."""
-
-
 def _check_record_count(count: int) -> None:
-    if type(count) is not int or not 1 <= count <= MAX_RECORD_COUNT:
-        raise OutputError(f"--record-count must be from 1 to {MAX_RECORD_COUNT:,}, got {count}")
+    if type(count) is not int or not 1 <= count <= MAX_SAVED_RECORDS:
+        raise OutputError(f"--record-count must be from 1 to {MAX_SAVED_RECORDS:,}, got {count}")
 
 
 def _records_folder(path: str) -> Path:
@@ -552,7 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--records", metavar="DIR", default=None,
                    help="save the first games' records in DIR, for 'unoengine replay' (game-000000.json, ...)")
     m.add_argument("--record-count", type=int, default=10,
-                   help=f"how many games --records saves (at most {MAX_RECORD_COUNT:,})")
+                   help=f"how many games --records saves (at most {MAX_SAVED_RECORDS:,})")
     pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)",
                         formatter_class=formatter, description="Play against bots in the terminal.")
     play_cli.add_arguments(pl)
