@@ -16,6 +16,7 @@ import base64
 import fcntl
 import json
 import os
+import select
 import shutil
 import struct
 import subprocess
@@ -82,7 +83,8 @@ class Browser:
     # --- the protocol ---
     def _read_message(self, deadline: float) -> dict[str, Any]:
         while b"\0" not in self._buffer:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._from_child], [], [], left)[0]:
                 raise BrowserError("no answer from the browser in time")
             chunk = os.read(self._from_child, 1 << 20)
             if not chunk:
@@ -127,8 +129,11 @@ class Browser:
     def open(self, url: str) -> None:
         """Load ``url`` and wait for its load event."""
         mark = len(self.events)
-        self.page("Page.navigate", url=url)
-        self.wait_for_event("Page.loadEventFired", mark)
+        started = self.page("Page.navigate", url=url)
+        if "errorText" in started:
+            raise BrowserError(f"cannot open {url}: {started['errorText']}")
+        if "loaderId" in started:  # none when only the address's #fragment changed: no new load
+            self.wait_for_event("Page.loadEventFired", mark)
 
     def evaluate(self, expression: str) -> Any:
         answer = self.page("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
