@@ -23,12 +23,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
     ("formats",),
     ("bots",),
-    ("tools", "envs", "render"),
+    ("render",),
+    ("tools", "envs"),
     ("facade",),
     ("testing",),
 )
 """Lowest first. A module may import its own package and the layers before its own; packages that
-share a layer (tools and envs, the integrations) may not import each other."""
+share a layer (tools and envs, the integrations) may not import each other. ``render`` draws
+pictures from engine values alone, so it sits below the integrations and the command line can
+use it."""
 
 RANK = {name: rank for rank, names in enumerate(LAYERS) for name in names}
 

@@ -15,7 +15,7 @@ RULES = ROOT.parent / "shared" / "RULES.md"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 DOCS_WITH_CODE = [
     "README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md", "docs/house-rules.md", "docs/testing.md",
-    "docs/bots.md", "docs/rl.md",
+    "docs/bots.md", "docs/rl.md", "docs/rendering.md",
 ]
 
 

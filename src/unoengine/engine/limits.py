@@ -78,6 +78,13 @@ MAX_RECORD_MOVES: Final = 200_000
 """The most moves in one game record (and in a view's list of legal moves). A whole match to 500
 points between random bots at a 2-player table, the longest kind, takes about 25,000 moves."""
 
+MAX_REPLAY_MOVES: Final = 30_000
+"""The most moves one replay page shows (render/replay.py): a 500-point match of two random bots,
+the longest kind of game, fits; the page of 2,000 moves at ten players is about 600 kB."""
+
+MAX_SAVED_RECORDS: Final = 1_000
+"""The most game records one ``simulate --records`` run saves (each game is played once more)."""
+
 # --- error messages --------------------------------------------------------------------------------
 MAX_QUOTED_CHARS: Final = 40
 """The most characters of an untrusted text quoted in an error message; a longer one is quoted

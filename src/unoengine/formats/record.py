@@ -22,10 +22,11 @@ from ..engine.cards import Card
 from ..engine.dealing import check_seed as _check_seed
 from ..engine.dealing import new_game
 from ..engine.errors import IllegalMoveError, RecordError, shown
+from ..engine.events import Event
 from ..engine.moves import MOVE_TYPES, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState
-from ..engine.transition import apply
+from ..engine.transition import apply, apply_with_events
 
 
 @attrs.frozen
@@ -59,13 +60,30 @@ class GameRecord:
         state = self.initial_state()
         yield state
         for index, move in enumerate(self.moves):
-            if type(move) not in MOVE_TYPES:
-                raise RecordError(index, move, "MOVE", "not-a-move", f"{shown(move)} is not a unoengine move")
+            self._check_type(index, move)
             try:
                 state = apply(state, move)
             except IllegalMoveError as exc:
                 raise RecordError(index, move, exc.rule, exc.reason, exc.detail) from exc
             yield state
+
+    def steps(self) -> Iterator[tuple[Move, tuple[Event, ...], GameState]]:
+        """Each move with its events and the state after it, in order (what a replay page shows);
+        :meth:`initial_state` is the state before the first. Raises :class:`RecordError` as
+        :meth:`states` does."""
+        state = self.initial_state()
+        for index, move in enumerate(self.moves):
+            self._check_type(index, move)
+            try:
+                state, events = apply_with_events(state, move)
+            except IllegalMoveError as exc:
+                raise RecordError(index, move, exc.rule, exc.reason, exc.detail) from exc
+            yield move, events, state
+
+    @staticmethod
+    def _check_type(index: int, move: object) -> None:
+        if type(move) not in MOVE_TYPES:
+            raise RecordError(index, move, "MOVE", "not-a-move", f"{shown(move)} is not a unoengine move")
 
     def replay(self) -> GameState:
         """The state after the last move (every move checked on the way)."""

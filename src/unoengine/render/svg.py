@@ -78,16 +78,19 @@ def card_words(card: int) -> str:
     return f"{COLOR_NAMES[COLOR_OF[card]]} {name}"
 
 
-def _card(x: float, y: float, card: int, *, small: bool = False, css: str = "card") -> str:
+def _card(x: float, y: float, card: int, *, small: bool = False, css: str = "card", corner: bool = False) -> str:
+    """One card face up; ``corner`` prints the face at the top-left corner, where it still shows
+    when the next card of a crowded row covers the rest."""
     w, h = (SMALL_W, SMALL_H) if small else (CARD_W, CARD_H)
     fill = WILD_FILL if IS_WILD[card] else FILL[COLOR_OF[card]]
     ink = "#1b1b1b" if not IS_WILD[card] and COLOR_OF[card] == 1 else "#fff"
     size = 9 if small else 16
     face = escape(card_face(card))
+    where = (f'x="{x + 2:.0f}" y="{y + size + 1:.0f}" text-anchor="start"' if corner else
+             f'x="{x + w / 2:.0f}" y="{y + h / 2 + size / 3:.0f}" text-anchor="middle"')
     return (f'<g class="{css}" data-card="{escape(repr(CARDS[card]))}"><title>{escape(card_words(card))}</title>'
             f'<rect x="{x:.0f}" y="{y:.0f}" width="{w}" height="{h}" rx="4" fill="{fill}" stroke="#fff" '
-            f'stroke-width="1.5"/><text x="{x + w / 2:.0f}" y="{y + h / 2 + size / 3:.0f}" font-size="{size}" '
-            f'fill="{ink}" text-anchor="middle" font-weight="bold">{face}</text></g>')
+            f'stroke-width="1.5"/><text {where} font-size="{size}" fill="{ink}" font-weight="bold">{face}</text></g>')
 
 
 def _back(x: float, y: float, count: int) -> str:
@@ -159,12 +162,16 @@ def _table(v: PlayerView, hands: Sequence[Sequence[int]] | None) -> str:
         else:
             shown = hands[seat][:SHOWN_PER_SEAT]
             step = min(SMALL_W + 2, 170 / max(1, len(shown)))
-            left = x - (step * (len(shown) - 1) + SMALL_W) / 2
+            row = step * (len(shown) - 1) + SMALL_W
+            more = len(hands[seat]) - SHOWN_PER_SEAT
+            # the side seats' rows stay inside the picture (with room for the count of the rest)
+            left = min(max(x - row / 2, 6), WIDTH - 6 - row - (26 if more > 0 else 0))
             for i, c in enumerate(shown):
-                parts.append(_card(left + i * step, y - 18, c, small=True, css="card hidden-shown"))
-            if len(hands[seat]) > SHOWN_PER_SEAT:
-                parts.append(f'<text x="{x + 95:.0f}" y="{y:.0f}" font-size="11" fill="#fff">'
-                             f'+{len(hands[seat]) - SHOWN_PER_SEAT}</text>')
+                parts.append(_card(left + i * step, y - 18, c, small=True, css="card hidden-shown",
+                                   corner=step < SMALL_W))
+            if more > 0:
+                parts.append(f'<text x="{left + row + 3:.0f}" y="{y:.0f}" font-size="11" fill="#fff">'
+                             f'+{more}</text>')
         if v.scores[seat]:
             parts.append(f'<text x="{x:.0f}" y="{y + 30:.0f}" font-size="11" fill="#ddd" '
                          f'text-anchor="middle">{v.scores[seat]} points</text>')

@@ -1,5 +1,5 @@
-"""Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``profiles``,
-``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
+"""Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``replay``,
+``profiles``, ``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
 
 Every bad input (an option, a profile, a file) is reported as one line on standard error,
 ``unoengine COMMAND: problem``, with exit code 2; never a traceback.
@@ -29,13 +29,15 @@ from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SCENARIO_FILES
+from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
+from ..engine.profile import Profile
 from ..engine.scoring import hand_points
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply
 from ..formats.composition import load_profile
 from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
+from ..formats.record import GameRecord
 from . import play as play_cli
 
 
@@ -174,12 +176,19 @@ def _conformance_json(report: Any, steps: int) -> dict[str, Any]:
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
              as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
-             scheduler: str | None = None) -> int:
+             scheduler: str | None = None, report: str | None = None, records: str | None = None,
+             record_count: int = 10) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
-    the games played so far (exit 130)."""
+    the games played so far (exit 130). ``report`` writes the HTML report there; ``records``
+    saves the first ``record_count`` games' records into that folder (for ``unoengine replay``)."""
     from . import simulate as sim
 
+    outputs = [_Output(report, "--report")] if report else []
+    if records is not None:
+        _check_record_count(record_count)
+        folder = _records_folder(records)
     started = time.perf_counter()
+    kept: list[sim.GameResult] = []  # the results of the games whose records are saved
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
     try:
@@ -187,6 +196,8 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
             for result in sim.iter_results(profile, bots, games, seed, workers=workers, match=match,
                                            max_moves=max_moves, isolated=isolated, executor=executor):
                 tally.add(result)
+                if records is not None and result.index < record_count:
+                    kept.append(result)
                 if progress and (tally.games % 10 == 0 or tally.games == games):
                     _progress_bar(tally.games, games, started)
     except KeyboardInterrupt:
@@ -201,6 +212,12 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     if interrupted:
         print(f"unoengine simulate: interrupted: the summary of the {tally.games:,} of {games:,} games played",
               file=sys.stderr)
+    if report:
+        from .report import simulate_report
+
+        outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted))
+    if records is not None:
+        _save_records(folder, load_profile(profile), bots, kept, match, max_moves)
     if as_json:
         print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))
         return _INTERRUPTED if interrupted else 0
@@ -288,9 +305,12 @@ def profiles(name: str | None) -> int:
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
                as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
-               scheduler: str | None = None) -> int:
-    """Rank bots over every seating of the mode; the table shows each bot's win rate and interval."""
+               scheduler: str | None = None, report_path: str | None = None) -> int:
+    """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
+    (and ``report_path`` gets the HTML report)."""
     from . import simulate as sim
+
+    output = _Output(report_path, "--report") if report_path else None
 
     players = 2 if mode == "round-robin" else len(bots)
     started = time.perf_counter()
@@ -305,6 +325,10 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
         return 2
     if progress:
         print(file=sys.stderr)
+    if output is not None:
+        from .report import tournament_report
+
+        output.write(tournament_report(standings, results, profile, mode, games, seed, match))
     if as_json:
         print(json.dumps({
             "command": "tournament", "mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
@@ -320,6 +344,93 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
         lo, hi = s.interval
         print(f"{rank:>4}  {s.bot:12} {s.wins:>6} {s.games:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  "
               f"{s.expected:>7.1%}")
+    return 0
+
+
+class OutputError(UnoEngineError):
+    """A file the command was asked to write that cannot be written."""
+
+
+class _Output:
+    """A file named by an option, checked before the work starts (its folder exists, it is not a
+    folder) and written at the end."""
+
+    def __init__(self, path: str, option: str) -> None:
+        self.path, self.option = Path(path), option
+        if "\0" in path or self.path.is_dir() or not self.path.parent.is_dir():
+            raise OutputError(f"{option} {path}: not a file in an existing folder")
+
+    def write(self, text: str) -> None:
+        try:
+            self.path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(f"{self.option} {self.path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _check_record_count(count: int) -> None:
+    if type(count) is not int or not 1 <= count <= MAX_SAVED_RECORDS:
+        raise OutputError(f"--record-count must be from 1 to {MAX_SAVED_RECORDS:,}, got {count}")
+
+
+def _records_folder(path: str) -> Path:
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"--records {path}: cannot make the folder: {exc.strerror or exc}") from None
+    if not folder.is_dir():
+        raise OutputError(f"--records {path}: not a folder")
+    return folder
+
+
+def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Sequence[Any], match: bool,
+                  max_moves: int | None) -> None:
+    """Play each kept game again with its moves recorded, check it ends as counted, and save it."""
+    from ..formats.serialize import dumps
+    from . import simulate as sim
+
+    for counted in kept:
+        record, again = sim.record_game(profile, bots, counted.seed, counted.index, match=match, max_moves=max_moves)
+        if again != counted:
+            raise OutputError(f"--records: game {counted.index} did not play the same again (a bot that is not "
+                              "deterministic?); its record is not saved")
+        _Output(str(folder / f"game-{counted.index:06d}.json"), "--records").write(dumps(record) + "\n")
+    print(f"saved {len(kept)} record(s) in {folder} (unoengine replay FILE --html OUT.html)", file=sys.stderr)
+
+
+class _NotARecord(UnoEngineError):
+    """A replay's input that is not a game record (or a saved game holding one)."""
+
+
+def read_record(path: str) -> GameRecord:
+    """The game record in a JSON file: a record document, or a saved game of ``unoengine play``."""
+    from ..engine.limits import MAX_DOCUMENT_BYTES
+    from ..formats.files import read_bounded
+    from ..formats.serialize import from_json
+    from ..formats.serialize.parsing import parse_json
+
+    doc = parse_json(read_bounded(path, MAX_DOCUMENT_BYTES), path)
+    if isinstance(doc, dict) and doc.get("unoengine") == play_cli.SAVE_KIND:
+        doc = doc.get("record")
+    loaded = from_json(doc, path)
+    if not isinstance(loaded, GameRecord):
+        raise _NotARecord(f"{path} is a {type(loaded).__name__} document, not a game record")
+    return loaded
+
+
+def replay(path: str, html: str, player: int | None, spectator: bool) -> int:
+    """Write the replay page of the record in ``path`` (render/replay.py)."""
+    from ..render.replay import replay_html
+
+    output = _Output(html, "--html")
+    record = read_record(path)
+    seat = None if spectator else (0 if player is None else player)
+    if seat is not None and not 0 <= seat < record.players:
+        raise _NotARecord(f"--player must be a seat from 0 to {record.players - 1} of this record, got {seat}")
+    page = replay_html(record, seat)
+    output.write(page)
+    who = "the spectator (every hand shown)" if seat is None else f"p{seat}"
+    print(f"wrote {html}: {len(record.moves)} moves seen by {who}, {len(page.encode()):,} bytes")
     return 0
 
 
@@ -386,10 +497,10 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
 
 
 DESCRIPTION = """A UNO rules engine on the command line: play many games between bots and show the
-statistics (simulate, the main job), rank bots (tournament), play against bots (play), list and
-show rule profiles (profiles), run rule-conformance scenarios (conformance), or watch one readable
-round (demo). Every bad input is one line on stderr and exit status 2. 'unoengine COMMAND --help'
-tells more; docs/api.md has the whole reference."""
+statistics (simulate, the main job), rank bots (tournament), play against bots (play), replay
+a game in a browser (replay), list and show rule profiles (profiles), run rule-conformance
+scenarios (conformance), or watch one readable round (demo). Every bad input is one line on
+stderr and exit status 2. 'unoengine COMMAND --help' tells more; docs/api.md has the whole reference."""
 
 
 SCHEDULER_HELP = 'play on a Dask cluster, e.g. tcp://HOST:8786 (pip install "unoengine[cluster]"; docs/bots.md)'
@@ -402,6 +513,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar with the time left (default: when stderr is a terminal)")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
+    parser.add_argument("--report", metavar="OUT.html", default=None,
+                        help="also write an HTML report: win rates with 95%% intervals as charts, game lengths")
 
 
 def _bot_list(text: str) -> list[str]:
@@ -475,9 +588,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     m.add_argument("--max-moves", type=int, default=None,
                    help="stop with an error if a game runs longer (bots that never finish)")
     _add_run_options(m)
+    m.add_argument("--records", metavar="DIR", default=None,
+                   help="save the first games' records in DIR, for 'unoengine replay' (game-000000.json, ...)")
+    m.add_argument("--record-count", type=int, default=10,
+                   help=f"how many games --records saves (at most {MAX_SAVED_RECORDS:,})")
     pl = sub.add_parser("play", help="play against bots in the terminal (save and resume with 'save' / --resume)",
                         formatter_class=formatter, description="Play against bots in the terminal.")
     play_cli.add_arguments(pl)
+    r = sub.add_parser("replay", help="write a recorded game as an HTML page that steps through it",
+                       formatter_class=formatter,
+                       description="Write one self-contained HTML page that steps through a recorded game move "
+                                   "by move: the table, the move in notation, its events with their rule IDs.")
+    r.add_argument("record", help="a game record JSON file (play --save-record, simulate --records) or a saved game")
+    r.add_argument("--html", required=True, metavar="OUT.html", help="the page to write")
+    seen = r.add_mutually_exclusive_group()
+    seen.add_argument("--player", type=int, default=None, help="seen by this seat, others' cards hidden (default 0)")
+    seen.add_argument("--spectator", action="store_true", help="show every hand (the page says so)")
     c = sub.add_parser("conformance", help="run rule-conformance scenario files (default: the shipped corpus)",
                        formatter_class=formatter, description="Run rule-conformance scenario files.")
     c.add_argument("paths", nargs="*", help="scenario files or folders of them (default: the shipped corpus)")
@@ -510,7 +636,10 @@ def _run(args: argparse.Namespace) -> int:
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
-                        args.json, progress, args.max_moves, args.isolated, args.scheduler)
+                        args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
+                        args.records, args.record_count)
+    if args.command == "replay":
+        return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage, engine_cmd=args.engine_cmd,
                            adapter_name=args.adapter, timeout=args.timeout, export=args.export)
@@ -519,6 +648,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "tournament":
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
-                          args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler)
+                          args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
+                          args.report)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

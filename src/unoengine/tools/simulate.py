@@ -29,10 +29,12 @@ from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.events import CardsDrawn
 from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
+from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.transition import apply_with_events
 from ..formats.composition import load_profile
 from ..formats.profile_file import profile_from_dict, profile_to_dict
+from ..formats.record import GameRecord
 
 PENALTY_RULES: Final = ("ACT-3", "ACT-5", "ACT-9", "HOUSE-1", "HOUSE-7", "SETUP-7", "UNO-2", "WD4-4", "WD4-5")
 """The rules whose draws count as penalties in the summary (Draw cards, stacks, challenges, catches)."""
@@ -89,11 +91,12 @@ def game_seed(run_seed: int, index: int) -> int:
 
 
 def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
-              max_moves: int | None = None) -> GameResult:
+              max_moves: int | None = None, moves_out: list[Move] | None = None) -> GameResult:
     """Play one game (one round, or a match with ``match``) between the named bots, seat by seat.
 
     With ``max_moves``, a game still going after that many moves raises BotError: bots that
-    never finish (always declining to play, say) would otherwise keep a run going forever."""
+    never finish (always declining to play, say) would otherwise keep a run going forever.
+    ``moves_out``, when given, receives every move made (see :func:`record_game`)."""
     seats = [make_bot(name) for name in bots]
     rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
     state = new_game(profile, len(seats), seed=seed)
@@ -107,6 +110,8 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
             state, events = apply_with_events(state, move)
             tell_bots(seats, move)
             moves += 1
+            if moves_out is not None:
+                moves_out.append(move)
             for e in events:
                 if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
                     penalties[e.rule] += e.count
@@ -127,6 +132,17 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     else:
         winner, points = last.winner, last.points_won
     return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())))
+
+
+def record_game(profile: Profile | str, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
+                max_moves: int | None = None) -> tuple[GameRecord, GameResult]:
+    """Play game ``index`` of a run again, keeping its moves: the record (for a replay page,
+    render/replay.py) and the result, the same as the run's when the bots are deterministic
+    (every shipped bot is: its random stream comes from the game's seed and its seat)."""
+    prof = profile if isinstance(profile, Profile) else load_profile(profile)
+    moves: list[Move] = []
+    result = play_game(prof, bots, seed, index, match=match, max_moves=max_moves, moves_out=moves)
+    return GameRecord(prof, len(bots), seed, moves=tuple(moves)), result
 
 
 # --- runs ---------------------------------------------------------------------------------------
@@ -266,6 +282,8 @@ class Summary:
     mean_moves: float
     penalties: tuple[tuple[str, int, float], ...]
     """(rule, cards drawn in all, per game)."""
+    lengths: tuple[tuple[int, int], ...] = ()
+    """(moves, games that took that many), shortest first: the distribution of game lengths."""
 
 
 class Tally:
@@ -278,6 +296,7 @@ class Tally:
         self.points = [0] * seats
         self.moves = 0
         self.penalties: Counter[str] = Counter()
+        self.lengths: Counter[int] = Counter()  # at most one entry per distinct length
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -285,6 +304,7 @@ class Tally:
         for i, p in enumerate(result.points):
             self.points[i] += p
         self.moves += result.moves
+        self.lengths[result.moves] += 1
         self.penalties.update(dict(result.penalties))
 
     def summary(self, bots: Sequence[str]) -> Summary:
@@ -298,7 +318,8 @@ class Tally:
             wins = sum(self.wins[i] for i in held)
             per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
         penalties = tuple((rule, self.penalties[rule], self.penalties[rule] / n) for rule in sorted(self.penalties))
-        return Summary(n, seats, tuple(per_bot), self.moves / n if n else 0.0, penalties)
+        return Summary(n, seats, tuple(per_bot), self.moves / n if n else 0.0, penalties,
+                       tuple(sorted(self.lengths.items())))
 
 
 def summarize(results: Sequence[GameResult], bots: Sequence[str]) -> Summary:

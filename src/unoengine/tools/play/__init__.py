@@ -14,13 +14,14 @@ A saved game is the JSON object ``{"unoengine": "saved-game", "version": 1, "rec
 The modules, each with one job: :mod:`.start` (options, a new or resumed game, exit codes),
 :mod:`.session` (the game loop), :mod:`.person` (reading the person's move), :mod:`.prompts`
 (yes/no, colour and player questions, the help and save commands), :mod:`.screen` (the table and
-a round's result), :mod:`.describe` (a move's events in words), :mod:`.terminal` (lines in and
-out, ANSI colours) and :mod:`.saves` (the saved-game file).
+a round's result), :mod:`.terminal` (lines in and out, ANSI colours) and :mod:`.saves` (the
+saved-game file); a move's events in words come from :mod:`unoengine.formats.describe`, which
+the replay page shares.
 """
 
 from __future__ import annotations
 
-from .describe import describe
+from ...formats.describe import describe
 from .person import menu
 from .saves import SAVE_KIND, SAVE_VERSION, load_saved_game, saved_game
 from .start import add_arguments, run

@@ -16,8 +16,8 @@ from ...engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, D
 from ...engine.state import GameState, Phase
 from ...engine.transition import apply
 from ...engine.view import PlayerView, view
+from ...formats.describe import COLOR_NAMES
 from ...formats.notation import format_move, parse_move
-from .describe import COLOR_NAMES
 from .prompts import Prompter
 from .screen import show_table
 from .terminal import Terminal

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ...engine.cards import COLOR_LETTERS
-from .describe import COLOR_NAMES
+from ...formats.describe import COLOR_NAMES
 from .terminal import Terminal
 
 _YES: Final = ("", "y", "yes")

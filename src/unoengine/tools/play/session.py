@@ -20,8 +20,8 @@ from ...engine.moves import Move, NextRound
 from ...engine.state import GameState
 from ...engine.transition import apply_with_events
 from ...engine.view import view
+from ...formats.describe import describe
 from ...formats.record import GameRecord
-from .describe import describe
 from .person import Person
 from .prompts import Prompter
 from .saves import write_saved_game

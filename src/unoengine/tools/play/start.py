@@ -19,6 +19,7 @@ from ...bots.base import is_bot_name, known_bots_text
 from ...engine.errors import UnoEngineError, one_line, quoted
 from ...formats.composition import load_profile
 from ...formats.record import GameRecord
+from ...formats.serialize import dumps
 from .saves import SetupError, load_saved_game
 from .session import Session
 from .terminal import Quit, isatty
@@ -46,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="where the save command writes when given no file (default: the --resume file)")
+    parser.add_argument("--save-record", metavar="FILE", default=None,
+                        help="when the game ends (or you quit), write its record there, for 'unoengine replay'")
     parser.add_argument("--no-color", action="store_true",
                         help="no ANSI colours (also off when not on a terminal, or when NO_COLOR is set)")
 
@@ -58,14 +61,32 @@ def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sy
     except (SetupError, UnoEngineError) as exc:
         print(f"unoengine play: {one_line(exc)}", file=sys.stderr)
         return 2
+    record_path = getattr(args, "save_record", None)
+    if record_path is not None and (Path(record_path).is_dir() or not Path(record_path).parent.is_dir()):
+        print(f"unoengine play: --save-record {record_path}: not a file in an existing folder", file=sys.stderr)
+        return 2
     try:
-        return session.play()
+        status = session.play()
     except Quit as stop:
         session.term.say(stop.message)
-        return 0
+        status = 0
     except KeyboardInterrupt:
         session.term.say("\ninterrupted: the game is not saved")
         return 130
+    return status if record_path is None else _save_record(session, Path(record_path), status)
+
+
+def _save_record(session: Session, path: Path, status: int) -> int:
+    """Write the game's record (the seed and every move made) for ``unoengine replay``."""
+    record = session.record.with_moves(session.moves[len(session.record.moves):])
+    try:
+        path.write_text(dumps(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"unoengine play: --save-record {path}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    session.term.say(f"record of {len(record.moves)} moves written to {path}; "
+                     f"see it with: unoengine replay {path} --html replay.html")
+    return status
 
 
 def _option(args: argparse.Namespace, name: str) -> Any:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final, TextIO
 
 from ...engine.cards import CARDS, COLOR_OF, IS_WILD
-from .describe import COLOR_NAMES
+from ...formats.describe import COLOR_NAMES
 
 _ANSI: Final = ("\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[34m")
 _BOLD: Final = "\x1b[1m"

@@ -1,7 +1,8 @@
 """The events of a move in words: one readable line, ``p2 plays G+2; p3 draws 2 and misses the turn``.
 
 Kept apart from the terminal so it is plain text in, plain text out: the caller says how a player
-("you" or ``p3``), a card and a colour are named, with or without ANSI colours.
+("you" or ``p3``), a card and a colour are named, with or without ANSI colours. The terminal game
+(``unoengine play``) and the replay page (render/replay.py) both use it.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ...engine.events import (
+from ..engine.events import (
     CardPlayed,
     CardsDrawn,
     ChallengeDecided,
