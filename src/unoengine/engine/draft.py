@@ -13,7 +13,7 @@ import random
 
 from .cards import CARDS, Card
 from .events import CardsDrawn, Event, PileReshuffled
-from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal
+from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal, build_state
 
 
 class Draft:
@@ -53,7 +53,7 @@ class Draft:
             self.log.append(event)
 
     def freeze(self) -> GameState:
-        return GameState(
+        return build_state(
             self.profile, tuple(self.hands), self.draw_pile, self.draw_pos, self.discard,
             self.color, self.direction, self.current, self.phase, self.drawn, self.challenge,
             self.uno_exposed, self.passes, self.rng, self.match, self.reveal, self.pending_draw, self.known,

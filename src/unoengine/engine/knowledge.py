@@ -11,7 +11,7 @@ what the viewer knows.
 
 from __future__ import annotations
 
-from collections import Counter
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
@@ -23,19 +23,28 @@ def _normalise(entries: Iterable[tuple[int, int, tuple[Card, ...]]]) -> Known:
 
 
 def after_play(known: Known, owner: int, card: Card) -> Known:
-    """``owner`` played ``card``: one known copy of it, if any, is struck off."""
+    """``owner`` played ``card``: one known copy of it, if any, is struck off (by each viewer).
+
+    On the hot path of every play that some knowledge is kept for: the entries keep their
+    order and their cards stay sorted, so the result needs no sorting; an entry left empty
+    goes."""
+    first = 0
     for _v, o, cards in known:
         if o == owner and card in cards:
             break
+        first += 1
     else:
-        return known  # nothing to strike off: share the tuple (the common case, on the hot path)
-    out = []
-    for v, o, cards in known:
+        return known  # nothing to strike off: share the tuple (the common case)
+    out = list(known[:first])
+    for entry in known[first:]:
+        v, o, cards = entry
         if o == owner and card in cards:
             i = cards.index(card)
-            cards = cards[:i] + cards[i + 1:]
-        out.append((v, o, cards))
-    return _normalise(out)
+            if len(cards) > 1:
+                out.append((v, o, cards[:i] + cards[i + 1:]))
+        else:
+            out.append(entry)
+    return tuple(out)
 
 
 def after_hands_move(known: Known, new_owner: Callable[[int], int], passed: Sequence[tuple[int, int, tuple[Card, ...]]]
@@ -47,13 +56,47 @@ def after_hands_move(known: Known, new_owner: Callable[[int], int], passed: Sequ
 
 
 def merge(known: Known, learned: Iterable[tuple[int, int, tuple[Card, ...]]]) -> Known:
-    """Add what was learned: two lower bounds of one hand combine card by card (the larger count)."""
-    table: dict[tuple[int, int], Counter[Card]] = {(v, o): Counter(cards) for v, o, cards in known}
+    """Add what was learned: two lower bounds of one hand combine card by card (the larger count).
+
+    Each learned entry goes to its place in the sorted ``known`` (found by bisection), so a
+    challenge (WD4-3) costs the entries it touches, not a rebuild of everything known."""
+    out = list(known)
     for v, o, cards in learned:
-        table[(v, o)] = table.get((v, o), Counter()) | Counter(cards)
-    return _normalise((v, o, tuple(c.elements())) for (v, o), c in table.items())
+        if v == o or not cards:
+            continue
+        cards = tuple(sorted(cards))
+        i = bisect_left(out, (v, o))  # (v, o) sorts just before any (v, o, cards)
+        if i < len(out) and out[i][0] == v and out[i][1] == o:
+            out[i] = (v, o, _union(out[i][2], cards))
+        else:
+            out.insert(i, (v, o, cards))
+    return tuple(out)
+
+
+def _union(a: tuple[Card, ...], b: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The multiset union of two sorted tuples: each card as often as the larger count."""
+    out: list[Card] = []
+    i = j = 0
+    while i < len(a) and j < len(b):
+        x, y = a[i], b[j]
+        if x == y:
+            out.append(x)
+            i += 1
+            j += 1
+        elif x < y:
+            out.append(x)
+            i += 1
+        else:
+            out.append(y)
+            j += 1
+    out.extend(a[i:])
+    out.extend(b[j:])
+    return tuple(out)
 
 
 def known_by(known: Known, viewer: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """``(owner, cards)`` for every hand ``viewer`` knows something of."""
-    return tuple((o, cards) for v, o, cards in known if v == viewer)
+    """``(owner, cards)`` for every hand ``viewer`` knows something of (``known`` is sorted by
+    viewer, so the viewer's entries are one slice)."""
+    lo = bisect_left(known, (viewer,))
+    hi = bisect_left(known, (viewer + 1,), lo)
+    return tuple((o, cards) for _v, o, cards in known[lo:hi])

@@ -117,9 +117,15 @@ STACKS_ON: Final = {
 """``STACKS_ON[stacking][top][card]``: may ``card`` answer the Draw card ``top`` (HOUSE-1)?"""
 
 
+_OF_COLOR: Final = tuple(tuple(COLOR_OF[c] == color for c in range(NUM_CARD_CODES)) for color in (0, 1, 2, 3, -1))
+"""_OF_COLOR[color][card]: is ``card`` of ``color`` (-1: a wild, which has none)."""
+
+
 def holds_color(hand: tuple[Card, ...], color: int) -> bool:
-    """WD4-1: does the hand hold a card of ``color``? Numbers and symbols do not count."""
-    return any(COLOR_OF[c] == color for c in hand)
+    """WD4-1: does the hand hold a card of ``color``? Numbers and symbols do not count.
+
+    (A lookup per card, all inside ``any(map(...))``, with no Python-level loop.)"""
+    return any(map(_OF_COLOR[color].__getitem__, hand))
 
 
 def needs_target(state: GameState, card: int) -> bool:

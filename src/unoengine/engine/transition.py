@@ -70,7 +70,7 @@ from .moves import (
 )
 from .profile import Profile
 from .scoring import end_round, end_round_blocked
-from .state import GameState, PendingChallenge, Phase, Reveal
+from .state import GameState, PendingChallenge, Phase, Reveal, build_state
 
 # Phase members as module constants: an enum attribute lookup costs ~75 ns on the hot path.
 _CHALLENGE: Final = Phase.CHALLENGE
@@ -167,7 +167,7 @@ def _play_plain(state: GameState, move: Play, card: Card, hand_before: tuple[Car
     hands[p] = hand_before[:i] + hand_before[i + 1:]
     current, direction = turn_after(state.profile, len(hands), p, state.direction, SYMBOL_OF[card])
     top = state.discard
-    return GameState(
+    return build_state(
         state.profile, tuple(hands), state.draw_pile, state.draw_pos, (card, top[1] + 1, top),
         int(move.color) if move.color is not None else COLOR_OF[card], direction, current,
         _PLAY, None, None, p if len(hand_before) == 2 and not move.uno else -1, 0,
@@ -369,7 +369,7 @@ def _draw(state: GameState, move: Move, log: Log) -> GameState:
     i = bisect_right(hand, card)
     hands = list(state.hands)
     hands[p] = (*hand[:i], card, *hand[i:])
-    return GameState(
+    return build_state(
         state.profile, tuple(hands), state.draw_pile, pos + 1, state.discard, state.color,
         state.direction, p, _DRAWN, card, None,
         -1,  # UNO-5: drawing begins the turn
@@ -408,7 +408,7 @@ def _pass(state: GameState, move: Move, log: Log) -> GameState:
             d.uno_exposed = -1
             d.passes = passes
             return end_round_blocked(d)
-    return GameState(
+    return build_state(
         state.profile, state.hands, state.draw_pile, state.draw_pos, state.discard, state.color,
         state.direction, (p + state.direction) % len(state.hands), _PLAY, None, None,
         -1,  # UNO-5/UNO-7: any in-turn move closes the catch window
