@@ -5,7 +5,10 @@
 
 Each move = generate the legal moves, pick one uniformly at random, apply it. Both engines
 play the same number of games; the work is interleaved in rounds (ours, theirs, ours, ...)
-so that a noisy machine slows both alike, and the best round of each is reported. Also
+so that a noisy machine slows both alike, and timed on this thread's CPU time
+(``time.thread_time``), so that time the process spends waiting for a core is not counted.
+Each figure is the median over the rounds with the minimum and maximum beside it; the ratio is
+worked out per round (ours against theirs in the same round) and shown the same way. Also
 reported for unoengine: the median cost of one ``legal_moves`` and one ``apply`` call, moves/s
 over the first and the last tenth of each game (the cost of a move must not grow with the
 game), and the bytes retained per state when every state of a 4-player game is kept.
@@ -20,6 +23,7 @@ import argparse
 import gc
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -35,14 +39,14 @@ def ours(profile: unoengine.Profile, players: int, games: int, seed: int) -> tup
     legal_moves, apply = unoengine.legal_moves, unoengine.apply
     moves = 0
     gc.collect()
-    start = time.perf_counter()
+    start = time.thread_time()
     for g in range(games):
         state = unoengine.new_game(profile, players, seed + g)
         while not state.round_over:
             options = legal_moves(state)
             state = apply(state, options[rng.randrange(len(options))])
             moves += 1
-    return moves, time.perf_counter() - start
+    return moves, time.thread_time() - start
 
 
 def theirs(players: int, games: int, seed: int) -> tuple[int, float]:
@@ -53,7 +57,7 @@ def theirs(players: int, games: int, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     moves = 0
     gc.collect()
-    start = time.perf_counter()
+    start = time.thread_time()
     for g in range(games):
         game = UnoGame(num_players=players)
         game.np_random = np.random.RandomState(seed + g)
@@ -62,7 +66,7 @@ def theirs(players: int, games: int, seed: int) -> tuple[int, float]:
             options = game.get_legal_actions()
             game.step(options[rng.randrange(len(options))])
             moves += 1
-    return moves, time.perf_counter() - start
+    return moves, time.thread_time() - start
 
 
 def first_and_last_tenth(profile: unoengine.Profile, players: int, games: int, seed: int) -> tuple[float, float]:
@@ -87,10 +91,15 @@ def first_and_last_tenth(profile: unoengine.Profile, players: int, games: int, s
     return first_n / (first_ns / 1e9), last_n / (last_ns / 1e9)
 
 
+def spread(values: Sequence[float], form: str) -> str:
+    """``median (min - max)`` of ``values``, each written with ``form``."""
+    return f"{form.format(statistics.median(values))} ({form.format(min(values))} - {form.format(max(values))})"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per engine per round")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds; the best is kept")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds: medians and spread over them")
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4])
     parser.add_argument("--profile", default="classic-108")
     parser.add_argument("--seed", type=int, default=1)
@@ -103,25 +112,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     profile = unoengine.load_profile(args.profile)
     print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
           f"unoengine {unoengine.__version__} ({args.profile}) vs RLCard 1.2.0 UnoGame")
-    print(f"{args.games} games per engine per round, {args.rounds} interleaved rounds, best round shown")
-    head = (f"{'players':>7} {'engine':<10}{'moves/s':>10}{'games/s':>10}{'moves/game':>12}"
-            f"{'ratio':>8}")
+    print(f"{args.games} games per engine per round, {args.rounds} interleaved rounds, thread CPU time; "
+          "median (min - max) over the rounds")
+    head = f"{'players':>7} {'engine':<10}{'moves/s':>30}{'moves/game':>12}{'ratio (per round)':>26}"
     print(head)
     print("-" * len(head))
     for n in args.players:
-        best_ours = (0, float("inf"))
-        best_theirs = (0, float("inf"))
+        rates: dict[str, list[float]] = {"unoengine": [], "RLCard": []}
+        lengths: dict[str, list[float]] = {"unoengine": [], "RLCard": []}
         for r in range(args.rounds):
             seed = args.seed + 100_000 * r
-            m, t = ours(profile, n, args.games, seed)
-            if m / t > best_ours[0] / best_ours[1]:
-                best_ours = (m, t)
-            m, t = theirs(n, args.games, seed)
-            if m / t > best_theirs[0] / best_theirs[1]:
-                best_theirs = (m, t)
-        ratio = (best_ours[0] / best_ours[1]) / (best_theirs[0] / best_theirs[1])
-        for name, (m, t), extra in (("unoengine", best_ours, f"{ratio:>7.2f}x"), ("RLCard", best_theirs, "")):
-            print(f"{n:>7} {name:<10}{m / t:>10,.0f}{args.games / t:>10,.1f}{m / args.games:>12.1f}{extra:>8}")
+            for name, play in (("unoengine", lambda s, n=n: ours(profile, n, args.games, s)),
+                               ("RLCard", lambda s, n=n: theirs(n, args.games, s))):
+                m, t = play(seed)
+                rates[name].append(m / t)
+                lengths[name].append(m / args.games)
+        ratios = [a / b for a, b in zip(rates["unoengine"], rates["RLCard"], strict=True)]
+        for name in ("unoengine", "RLCard"):
+            ratio = spread(ratios, "{:.2f}x") if name == "unoengine" else ""
+            print(f"{n:>7} {name:<10}{spread(rates[name], '{:,.0f}'):>30}"
+                  f"{statistics.median(lengths[name]):>12.1f}{ratio:>26}")
     print()
     for n in args.players:
         gen, app = call_costs(profile, n, 20_000, args.seed)
