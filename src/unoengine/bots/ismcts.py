@@ -259,37 +259,38 @@ def _quick_move(state: GameState, rng: random.Random) -> Move:
 
 def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -> Play | None:
     """The play the heuristic would prefer among ``moves`` (ties broken uniformly at random), if
-    any: the score of :func:`~unoengine.bots.heuristic.play_score`, computed with what is the same
-    for every play of the turn (the colour counts of the hand, the threat, the next hand's size)
-    worked out once. ``moves`` are the player to act's."""
-    best: Play | None = None
+    any: the score of :func:`~unoengine.bots.heuristic.play_score`, with what is the same for
+    every play of the turn (the colour counts of the hand, the threat, the next hand's size)
+    worked out once, and no scoring at all when there is one play. ``moves`` are the player to
+    act's."""
+    plays = [m for m in moves if type(m) is Play]
+    if len(plays) <= 1:
+        return plays[0] if plays else None
+    cur, hands = state.current, state.hands
+    hand = hands[cur]
+    # colour counts of the sorted hand: codes run colour by colour, the wilds last
+    b1 = bisect_left(hand, _YELLOW)
+    b2 = bisect_left(hand, _GREEN, b1)
+    b3 = bisect_left(hand, _BLUE, b2)
+    b4 = bisect_left(hand, _WILDS, b3)
+    counts = (b1, b2 - b1, b3 - b2, b4 - b3)
+    next_near = threat = False
+    if min(map(len, hands)) <= 2:  # someone is about to win: the heuristic's attacks come in
+        n = len(hands)
+        next_near = len(hands[(cur + state.direction) % n]) <= 2
+        threat = any(len(hands[q]) <= 2 for q in range(n) if q != cur)
+    points = state.profile.points
+    wild_base = -60 if len(hand) > 2 else 10
+    attack_bonus = (100 if next_near else 0) + (10 if threat else 0)
+    best = plays[0]
     tied: list[Play] | None = None
     best_score = -(1 << 30)
-    hand: tuple[int, ...] = ()
-    counts: tuple[int, ...] = ()
-    for m in moves:
-        if type(m) is not Play:
-            continue
-        if best is None:  # the first play: what every play of this turn shares
-            cur, hands = state.current, state.hands
-            hand, n = hands[cur], len(hands)
-            # colour counts of the sorted hand: codes run colour by colour, the wilds last
-            b1 = bisect_left(hand, _YELLOW)
-            b2 = bisect_left(hand, _GREEN, b1)
-            b3 = bisect_left(hand, _BLUE, b2)
-            b4 = bisect_left(hand, _WILDS, b3)
-            counts = (b1, b2 - b1, b3 - b2, b4 - b3)
-            next_near = len(hands[(cur + state.direction) % n]) <= 2
-            threat = any(len(hands[q]) <= 2 for q in range(n) if q != cur)
-            points = state.profile.points
-            wild_base = -60 if len(hand) > 2 else 10
-            wd4_bonus = (120 if next_near else 0) - (200 if state.color >= 0 and counts[state.color] else 0)
-            attack_bonus = (100 if next_near else 0) + (10 if threat else 0)
+    for m in plays:
         card = m.card
         if IS_WILD[card]:
             score = points[card] + wild_base
             if card == WILD_DRAW_FOUR:
-                score += wd4_bonus
+                score += (120 if next_near else 0) - (200 if state.color >= 0 and counts[state.color] else 0)
             if m.color is not None:
                 score += 5 * counts[m.color]
         else:
@@ -297,14 +298,14 @@ def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -
             if _ATTACK[card]:
                 score += attack_bonus
         if m.target is not None:
-            score += 30 - 5 * len(state.hands[m.target])
+            score += 30 - 5 * len(hands[m.target])
         if m.uno:
             score += 1000
         if score > best_score:
             best, best_score, tied = m, score, None
         elif score == best_score:
             if tied is None:
-                tied = [best] if best is not None else []
+                tied = [best]
             tied.append(m)
     if tied is not None:
         return rng.choice(tied)
