@@ -136,3 +136,23 @@ def test_the_playout_scoring_picks_what_play_score_likes_best(state: u.GameState
     rng = random.Random(seed)
     got = {_quick_choice(state, own, rng) for _ in range(40 * len(wanted) if wanted else 1)}
     assert got == (wanted or {None})
+
+
+def test_a_time_budget_searches_until_it_is_spent() -> None:
+    """ISMCTSBot(seconds=...) searches for that much CPU time (at least one iteration) and plays a legal
+    move; a budget that is not a positive number is refused, naming the field."""
+    import time
+
+    from unoengine.bots import ISMCTSBot
+
+    state = u.new_game("classic-108", 2, seed=11)
+    while len([m for m in u.legal_moves(state) if m.player == state.current]) < 2:
+        state = u.apply(state, u.legal_moves(state)[0])
+    v = u.view(state, state.current)
+    started = time.thread_time()
+    move = ISMCTSBot(seconds=0.05).act(v, random.Random(1))
+    assert time.thread_time() - started >= 0.05
+    assert move in v.legal_moves
+    for bad in (0, -1.0, float("nan"), "1", True):
+        with pytest.raises(u.UnoEngineError, match="seconds"):
+            ISMCTSBot(seconds=bad)  # type: ignore[arg-type]

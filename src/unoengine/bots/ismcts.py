@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
 from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final
@@ -34,6 +35,7 @@ from ..engine.cards import (
     SYMBOLS_PER_COLOR,
     WILD_DRAW_FOUR,
 )
+from ..engine.errors import UnoEngineError
 from ..engine.legality import legal_moves
 from ..engine.moves import ACCEPT, CHALLENGE, CHOOSE_COLOR, DRAW, Accept, CallUno, CatchUno, Draw, Move, Pass, Play
 from ..engine.state import GameState, Phase
@@ -63,13 +65,18 @@ class ISMCTSBot:
     :func:`win_chances`. ``bias`` weighs the heuristic's own choice at
     the start (progressive bias); ``honesty`` is the belief that a Wild Draw Four faced is not
     a bluff. Decisions with one legal move, and out-of-turn moves, are made at once by the
-    heuristic bot."""
+    heuristic bot. ``seconds``, if given, replaces the count of iterations by a budget of CPU
+    time per decision (``time.thread_time``, so other work on the machine does not eat into
+    it): the search runs until the budget is spent, at least one iteration."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int = 500, exploration: float = 0.7, playout_moves: int | None = None,
-                 honesty: float = 0.9, bias: float = 1.0) -> None:
+                 honesty: float = 0.9, bias: float = 1.0, seconds: float | None = None) -> None:
+        if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
+            raise UnoEngineError(f"seconds: a budget of CPU time per decision is a positive number, got {seconds!r}")
         self.iterations = iterations
+        self.seconds = seconds
         self.bias = bias
         self.honesty = honesty
         self.exploration = exploration
@@ -77,6 +84,7 @@ class ISMCTSBot:
         self._fallback = HeuristicBot()
 
     def act(self, view: PlayerView, rng: random.Random) -> Move | None:
+        started = time.thread_time()
         own = [m for m in view.legal_moves if m.player == view.player]
         in_turn = view.current == view.player and not view.round_over
         if not in_turn or any(isinstance(m, (CatchUno, CallUno)) for m in own):
@@ -87,11 +95,17 @@ class ISMCTSBot:
         root = _Node(mover=-1)
         hint = self._fallback.act(view, rng)  # the heuristic's move: searched first, preferred on a tie
         # The view is checked and its fixed part worked out once; each sample deals afresh the
-        # hidden hands and twice as many cards of the pile as a playout has moves (playouts drew
-        # at most 20 cards heads-up and 30 at four in benchmarks/bench_ismcts.py's positions).
-        sampler = Determinizer(view, reach=2 * max(self._playout_length(len(view.hand_sizes)), 0))
-        for _ in range(self.iterations):
+        # hidden hands and, of the pile, ten cards more than a playout has moves (an iteration
+        # drew at most 20 cards heads-up and 30 at four in benchmarks/bench_ismcts.py's positions).
+        sampler = Determinizer(view, reach=max(self._playout_length(len(view.hand_sizes)), 0) + 10)
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(root, self._imagine(sampler, rng), rng, hint)
+        else:
+            deadline = started + self.seconds
             self._iterate(root, self._imagine(sampler, rng), rng, hint)
+            while time.thread_time() < deadline:
+                self._iterate(root, self._imagine(sampler, rng), rng, hint)
         return max(decisions, key=lambda m: root.children[m].visits if m in root.children else -1)
 
     def _imagine(self, sampler: Determinizer, rng: random.Random) -> GameState:
@@ -263,9 +277,18 @@ def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -
     every play of the turn (the colour counts of the hand, the threat, the next hand's size)
     worked out once, and no scoring at all when there is one play. ``moves`` are the player to
     act's."""
-    plays = [m for m in moves if type(m) is Play]
-    if len(plays) <= 1:
-        return plays[0] if plays else None
+    first: Play | None = None
+    plays: list[Play] | None = None
+    for m in moves:
+        if type(m) is Play:
+            if first is None:
+                first = m
+            elif plays is None:
+                plays = [first, m]
+            else:
+                plays.append(m)
+    if plays is None:
+        return first
     cur, hands = state.current, state.hands
     hand = hands[cur]
     # colour counts of the sorted hand: codes run colour by colour, the wilds last
@@ -307,8 +330,8 @@ def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -
             if tied is None:
                 tied = [best]
             tied.append(m)
-    if tied is not None:
-        return rng.choice(tied)
+    if tied is not None:  # uniform, as the heuristic's random tie-break keys make it
+        return tied[int(rng.random() * len(tied))]
     return best
 
 
