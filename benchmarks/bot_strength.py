@@ -187,22 +187,29 @@ def search(games: int, seed: int, profile: str, iterations: int, seconds: float,
         trees = {"old": export(ref, Path(tmp)), "new": ROOT / "src"}
         print(f"ISMCTS against the heuristic, {profile}, heads-up, {games} deals x 2 seat orders, seed {seed}; "
               f"old tree {ref}")
-        for budget in (f"iterations:{iterations}", f"seconds:{seconds}"):
-            procs = {}
-            for name, src in trees.items():
+        runs = [(budget, name) for budget in (f"iterations:{iterations}", f"seconds:{seconds}") for name in trees]
+        running: dict[tuple[str, str], subprocess.Popen[str]] = {}
+        results: dict[tuple[str, str], dict[str, Any]] = {}
+        while runs or running:  # two tree processes at a time, the next starting as soon as one ends
+            while runs and len(running) < 2:
+                budget, name = runs.pop(0)
                 cmd = [sys.executable, str(Path(__file__).resolve()), "search-worker", "--budget", budget,
                        "--games", str(games), "--seed", str(seed), "--profile", profile]
-                procs[name] = subprocess.Popen(cmd, env=dict(os.environ, PYTHONPATH=str(src)), text=True,
-                                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-            for name, proc in procs.items():
-                out, err = proc.communicate()
-                if proc.returncode:
-                    raise SystemExit(f"{name} tree failed:\n{err}")
-                got = json.loads(out.strip().splitlines()[-1])
-                lo, hi = got["interval"]
-                print(f"  {budget:18} {name}: {got['wins']:4d}/{got['games']}  {got['win_rate']:6.1%}  "
-                      f"95% interval {lo:6.1%} - {hi:6.1%}  ({got['iterations_per_search']:.0f} iterations per "
-                      f"searched decision, {got['seconds']:.0f} s)")
+                running[(budget, name)] = subprocess.Popen(cmd, env=dict(os.environ, PYTHONPATH=str(trees[name])),
+                                                           text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            time.sleep(0.5)
+            for key, proc in list(running.items()):
+                if proc.poll() is not None:
+                    out, err = proc.communicate()
+                    if proc.returncode:
+                        raise SystemExit(f"{key} failed:\n{err}")
+                    results[key] = json.loads(out.strip().splitlines()[-1])
+                    del running[key]
+        for (budget, name), got in sorted(results.items()):
+            lo, hi = got["interval"]
+            print(f"  {budget:18} {name}: {got['wins']:4d}/{got['games']}  {got['win_rate']:6.1%}  "
+                  f"95% interval {lo:6.1%} - {hi:6.1%}  ({got['iterations_per_search']:.0f} iterations per "
+                  f"searched decision, {got['seconds']:.0f} s)", flush=True)
 
 
 def main() -> None:

@@ -63,7 +63,7 @@ def test_later_samples_deal_every_card_where_the_counts_say(reach: int | None) -
     """Fairness, as for sample_state, of the samples after the first: in the third sample of each of many
     Determinizers each unseen card lands in an opponent's hand with probability hand size / unseen cards,
     and at the top, below the reach and at the bottom of the draw pile with probability 1 / unseen cards
-    (within four standard errors). (The samples of one Determinizer share the order below the reach, so
+    (within five standard errors, over 324 counts). (The samples of one Determinizer share the order below the reach, so
     they are counted one per Determinizer.)"""
     state = u.new_game("classic-108", 4, seed=8)
     v = u.view(state, 0)
@@ -83,7 +83,7 @@ def test_later_samples_deal_every_card_where_the_counts_say(reach: int | None) -
             expected = trials * k * share
             sigma = (expected * (1 - share)) ** 0.5
             got = counts[(where, card)]
-            assert abs(got - expected) < 4 * sigma + 2, (where, card, got, expected)
+            assert abs(got - expected) < 5 * sigma + 2, (where, card, got, expected)
 
 
 def test_the_sampler_and_sample_state_agree_on_a_pending_challenge() -> None:

@@ -8,16 +8,17 @@ Among the deals consistent with the view, each is equally likely.
 
 :class:`Determinizer` samples many states for one view, as a search does: it checks the view
 and works out everything that does not vary (the unseen cards, the known hands, the shared
-discard pile and match data) once, so that each sample only permutes the unseen cards, by a
-method exactly as uniform as :meth:`random.Random.shuffle` and about three times cheaper. Its
-samples follow the same distribution as :func:`sample_state`'s (not the same stream of them).
+discard pile and match data) once, so that each sample only deals the unseen cards, as
+uniformly as :meth:`random.Random.shuffle` and several times cheaper (``reach``: only as deep
+into the draw pile as a search looks). Its samples follow the same distribution as
+:func:`sample_state`'s (not the same stream of them).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
+from typing import TypeAlias
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
@@ -126,7 +127,7 @@ class Determinizer:
     """
 
     __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_fixed", "_fresh", "_kept_pile",
-                 "_opponent_drew", "_orders", "_pile_size", "_player_order", "_profile", "_shared", "_shuffled")
+                 "_opponent_drew", "_pile_size", "_player_order", "_profile", "_shared", "_shuffled")
 
     def __init__(self, view: PlayerView, reach: int | None = None) -> None:
         if reach is not None and (type(reach) is not int or reach < 0):
@@ -161,9 +162,9 @@ class Determinizer:
         self._pile_size = 0 if self._kept_pile else view.draw_pile_size
         dealt = len(self._arrangement) - left
         total = len(self._arrangement)
-        self._fresh = total if reach is None else min(total, dealt + reach)
-        self._orders = math.perm(total, self._fresh)
-        self._shuffled = self._fresh == total  # a full deal needs no first shuffle
+        fresh = total if reach is None else min(total, dealt + reach)
+        self._fresh = _steps(total, fresh)
+        self._shuffled = fresh == total  # a full deal needs no first shuffle
         self._opponent_drew = view.phase is Phase.DRAWN and view.current != me
         if self._opponent_drew and view.hand_sizes[view.current] <= 0:
             raise UnoEngineError(f"player {view.current} just drew a card but holds none (PLAY-5)")
@@ -182,11 +183,12 @@ class Determinizer:
 
     def sample(self, rng: random.Random) -> GameState:
         """One state consistent with the view; every consistent deal equally likely."""
-        cards = self._arrangement
+        arrangement = self._arrangement
         if not self._shuffled:
-            _deal(cards, len(cards), math.factorial(len(cards)), rng)
+            _deal(arrangement, _steps(len(arrangement), len(arrangement)), rng)
             self._shuffled = True
-        _deal(cards, self._fresh, self._orders, rng)
+        _deal(arrangement, self._fresh, rng)
+        cards = arrangement[::-1]  # the cards just dealt first
         fixed = self._fixed
         hands = fixed[:]
         at = 0
@@ -208,20 +210,26 @@ class Determinizer:
                          challenge, exposed, passes, rng.getrandbits(64), match, revealed, pending, known)
 
 
-def _deal(cards: list[Card], count: int, orders: int, rng: random.Random) -> None:
-    """Fill ``cards[:count]`` with a uniformly random ordered choice of the cards, in place, by the
-    first ``count`` steps of a Fisher-Yates shuffle (``count == len(cards)``: a whole shuffle);
-    ``orders`` is the number of such choices, ``len(cards)! / (len(cards) - count)!``.
+Steps: TypeAlias = "list[tuple[int, int, int]]"
+"""Fisher-Yates steps ``(m, bits of m, m - 1)``: put at position ``m - 1`` a card drawn uniformly
+from the first ``m`` (see :func:`_deal`)."""
 
-    One uniform draw below ``orders``, read as mixed-radix digits (radix n, n - 1, ...: each digit
-    uniform below its radix and independent of the others), gives every step's swap, at one
-    integer divmod per card instead of a Python-level random call per card (``random.shuffle``)."""
-    if orders <= 1:
-        return
-    r = rng.randrange(orders)
-    size = len(cards)
-    for i in range(count):
-        r, d = divmod(r, size - i)
-        if d:
-            j = i + d
-            cards[i], cards[j] = cards[j], cards[i]
+
+def _steps(total: int, count: int) -> Steps:
+    """The first ``count`` steps of a Fisher-Yates shuffle of ``total`` cards, from the last
+    position down (a step with one card left to choose from is no step)."""
+    return [(m, m.bit_length(), m - 1) for m in range(total, total - count, -1) if m > 1]
+
+
+def _deal(cards: list[Card], steps: Steps, rng: random.Random) -> None:
+    """Fill the last ``len(steps)`` positions of ``cards``, from the end, with a uniformly random
+    ordered choice of the cards, in place: the first steps of a Fisher-Yates shuffle (all of
+    them: a whole shuffle). Each step draws its position uniformly as ``random.Random`` does
+    below a bound (``getrandbits`` of the bound's bit length, drawn again while not below it),
+    without a Python-level call per card."""
+    draw = rng.getrandbits
+    for m, bits, last in steps:
+        j = draw(bits)
+        while j >= m:
+            j = draw(bits)
+        cards[last], cards[j] = cards[j], cards[last]

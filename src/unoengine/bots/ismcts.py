@@ -127,12 +127,14 @@ class ISMCTSBot:
             moves = _decisions(state)
             children = node.children
             untried: list[Move] = []
+            known: list[tuple[Move, _Node]] = []  # each move hashed once per step
             for m in moves:
                 child = children.get(m)
                 if child is None:
                     untried.append(m)
                 else:
                     child.avail += 1
+                    known.append((m, child))
             if untried:
                 preferred = hint if node is root else _quick_choice(state, moves, rng)
                 move = preferred if preferred in untried else rng.choice(untried)
@@ -142,9 +144,8 @@ class ISMCTSBot:
                 path.append(child)
                 break
             # UCB1 with availability counts (the first best on a tie), as _ucb computes it
-            move, best = moves[0], -math.inf
-            for m in moves:
-                child = children[m]
+            move, best, chosen = moves[0], -math.inf, known[0][1]
+            for m, child in known:
                 visits = child.visits
                 if visits == 0:
                     value = math.inf
@@ -152,8 +153,8 @@ class ISMCTSBot:
                     value = (child.wins / visits + exploration * sqrt(log(max(child.avail, 1)) / visits)
                              + bias * child.prior / (visits + 1))
                 if value > best:
-                    move, best = m, value
-            node = children[move]
+                    move, best, chosen = m, value, child
+            node = chosen
             state = apply(state, move)
             path.append(node)
         scores = self._playout(state, rng)
@@ -255,6 +256,8 @@ def _quick_move(state: GameState, rng: random.Random) -> Move:
         own = [m for m in moves if m.player == cur]
     else:
         own = moves
+    if len(own) == 1:  # forced (a draw with nothing to play, a pass after an unplayable draw...)
+        return own[0]
     best = _quick_choice(state, own, rng)
     if best is not None and not (best.card == WILD_DRAW_FOUR and state.color >= 0
                                  and _holds(state.hands[cur], state.color) and DRAW[cur] in own):
