@@ -143,7 +143,7 @@ class ISMCTSBot:
                 state = apply(state, move)
                 path.append(child)
                 break
-            # UCB1 with availability counts (the first best on a tie), as _ucb computes it
+            # UCB1 with availability counts, plus the progressive bias (the first best on a tie)
             move, best, chosen = moves[0], -math.inf, known[0][1]
             for m, child in known:
                 visits = child.visits
@@ -162,13 +162,6 @@ class ISMCTSBot:
             n.visits += 1
             if n.mover >= 0:
                 n.wins += scores[n.mover]
-
-    def _ucb(self, node: _Node) -> float:
-        """The selection value of a child (the loop in _iterate computes the same inline)."""
-        if node.visits == 0:
-            return math.inf
-        explore = self.exploration * math.sqrt(math.log(max(node.avail, 1)) / node.visits)
-        return node.wins / node.visits + explore + self.bias * node.prior / (node.visits + 1)
 
     def _playout_length(self, players: int) -> int:
         return self.playout_moves if self.playout_moves is not None else 5 * players
@@ -208,7 +201,6 @@ _TURN_BONUS = math.exp(0.2)
 
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_CHALLENGE: Final = Phase.CHALLENGE
 _CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
 
 
