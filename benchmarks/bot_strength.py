@@ -3,6 +3,7 @@
     python benchmarks/bot_strength.py strength --games 300 --workers 2
     python benchmarks/bot_strength.py scaling --games 2000
     python benchmarks/bot_strength.py values --games 1500
+    python benchmarks/bot_strength.py search --games 60 --iterations 100 --seconds 0.02 --seed 2027
 
 ``strength`` plays heads-up round-robins (both seat orders on the same deals) of heuristic against
 random and of ismcts against heuristic, and prints each bot's win rate with its 95% interval from
@@ -11,6 +12,11 @@ the per-deal scores, beside the Wilson interval that treats the games as indepen
 results are identical and prints games per second. ``values`` plays heuristic games at 2, 3, 4
 and 6 players and fits each player's chance to win from the hand sizes, the evaluation the
 ISMCTS bot ends its playouts with (unoengine.bots.ismcts.win_chances).
+``search`` plays the ISMCTS bot of this tree and of an older one (``--old REF``, default the
+commit this branch forked from main, each tree in its own process) against the heuristic bot
+over the same deals in both seat orders, once with a fixed number of iterations per decision and
+once with a fixed budget of CPU time per decision, and prints each win rate with its interval
+and the iterations the time budget bought.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import argparse
 import math
 import random
 import time
+from typing import Any
 
 from unoengine import Phase, apply, load_profile, new_game, simulate
 from unoengine.bots import HeuristicBot
@@ -90,16 +97,139 @@ def _log_likelihood(rows: list[tuple[int, tuple[int, ...], int]], k: float, bonu
     return total
 
 
+UNDER_TEST = "ismcts-under-test"
+
+
+def search_worker(budget: str, games: int, seed: int, profile: str) -> None:
+    """In the tree on PYTHONPATH: the ISMCTS bot with ``budget`` ("iterations:N" or "seconds:S")
+    against the heuristic, heads-up, both seat orders; one JSON line of figures."""
+    import json
+
+    from unoengine.bots import ISMCTSBot, register_bot
+
+    kind, _, amount = budget.partition(":")
+    searched = [0, 0]  # decisions searched, iterations run
+
+    def factory() -> ISMCTSBot:
+        bot = _timed_fork_point_bot(float(amount)) if kind == "seconds" and not _has_time_budget() else (
+            ISMCTSBot(seconds=float(amount)) if kind == "seconds" else ISMCTSBot(iterations=int(amount)))
+        iterate, act = bot._iterate, bot.act
+
+        def counted_iterate(*args: object) -> None:
+            searched[1] += 1
+            iterate(*args)  # type: ignore[arg-type]
+
+        def counted_act(view: object, rng: random.Random) -> object:
+            before = searched[1]
+            move = act(view, rng)  # type: ignore[arg-type]
+            searched[0] += searched[1] > before
+            return move
+
+        bot._iterate, bot.act = counted_iterate, counted_act  # type: ignore[method-assign]
+        return bot
+
+    register_bot(UNDER_TEST, factory)
+    started = time.perf_counter()
+    standings, _ = simulate.tournament(profile, [UNDER_TEST, "heuristic"], games, seed, workers=1)
+    mine = next(s for s in standings if s.bot == UNDER_TEST)
+    print(json.dumps({"wins": mine.wins, "games": mine.games, "win_rate": mine.win_rate, "interval": mine.interval,
+                      "iterations_per_search": searched[1] / max(searched[0], 1),
+                      "seconds": time.perf_counter() - started}))
+
+
+def _has_time_budget() -> bool:
+    import inspect
+
+    from unoengine.bots import ISMCTSBot
+    return "seconds" in inspect.signature(ISMCTSBot).parameters
+
+
+def _timed_fork_point_bot(seconds: float) -> Any:
+    """The fork point's ISMCTSBot has no time budget: its own act, with the loop of iterations
+    bound by CPU time instead of a count (its internals: _imagine(view, rng), _iterate(root,
+    state, me, rng, hint))."""
+    from unoengine.bots import ismcts as m
+
+    class TimedForkPoint(m.ISMCTSBot):  # type: ignore[misc]
+        def act(self, view: Any, rng: random.Random) -> Any:
+            started = time.thread_time()
+            own = [mv for mv in view.legal_moves if mv.player == view.player]
+            in_turn = view.current == view.player and not view.round_over
+            if not in_turn or any(isinstance(mv, (m.CatchUno, m.CallUno)) for mv in own):
+                return self._fallback.act(view, rng)
+            decisions = m._searched(own)
+            if len(decisions) == 1:
+                return decisions[0]
+            root = m._Node(mover=-1)
+            hint = self._fallback.act(view, rng)
+            self._iterate(root, self._imagine(view, rng), view.player, rng, hint)
+            while time.thread_time() < started + seconds:
+                self._iterate(root, self._imagine(view, rng), view.player, rng, hint)
+            return max(decisions, key=lambda mv: root.children[mv].visits if mv in root.children else -1)
+
+    return TimedForkPoint()
+
+
+def search(games: int, seed: int, profile: str, iterations: int, seconds: float, old: str | None) -> None:
+    """Old and new ISMCTS against the heuristic, at a fixed count of iterations and a fixed CPU
+    time; two tree processes at a time."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from bench_ismcts import ROOT, export, fork_point
+
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = old or fork_point()
+        trees = {"old": export(ref, Path(tmp)), "new": ROOT / "src"}
+        print(f"ISMCTS against the heuristic, {profile}, heads-up, {games} deals x 2 seat orders, seed {seed}; "
+              f"old tree {ref}")
+        runs = [(budget, name) for budget in (f"iterations:{iterations}", f"seconds:{seconds}") for name in trees]
+        running: dict[tuple[str, str], subprocess.Popen[str]] = {}
+        results: dict[tuple[str, str], dict[str, Any]] = {}
+        while runs or running:  # two tree processes at a time, the next starting as soon as one ends
+            while runs and len(running) < 2:
+                budget, name = runs.pop(0)
+                cmd = [sys.executable, str(Path(__file__).resolve()), "search-worker", "--budget", budget,
+                       "--games", str(games), "--seed", str(seed), "--profile", profile]
+                running[(budget, name)] = subprocess.Popen(cmd, env=dict(os.environ, PYTHONPATH=str(trees[name])),
+                                                           text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            time.sleep(0.5)
+            for key, proc in list(running.items()):
+                if proc.poll() is not None:
+                    out, err = proc.communicate()
+                    if proc.returncode:
+                        raise SystemExit(f"{key} failed:\n{err}")
+                    results[key] = json.loads(out.strip().splitlines()[-1])
+                    del running[key]
+        for (budget, name), got in sorted(results.items()):
+            lo, hi = got["interval"]
+            print(f"  {budget:18} {name}: {got['wins']:4d}/{got['games']}  {got['win_rate']:6.1%}  "
+                  f"95% interval {lo:6.1%} - {hi:6.1%}  ({got['iterations_per_search']:.0f} iterations per "
+                  f"searched decision, {got['seconds']:.0f} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("strength", "scaling", "values"))
+    parser.add_argument("what", choices=("strength", "scaling", "values", "search", "search-worker"))
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--profile", default="classic-108")
     parser.add_argument("--bots", default="heuristic,random,random,random")
+    parser.add_argument("--iterations", type=int, default=100, help="search: iterations per decision")
+    parser.add_argument("--seconds", type=float, default=0.02, help="search: CPU seconds per decision")
+    parser.add_argument("--old", default=None, help="search: git ref of the old tree (default: the fork point)")
+    parser.add_argument("--budget", default="iterations:100", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.what == "strength":
+    if args.what == "search":
+        search(args.games, args.seed, args.profile, args.iterations, args.seconds, args.old)
+    elif args.what == "search-worker":
+        search_worker(args.budget, args.games, args.seed, args.profile)
+    elif args.what == "strength":
         strength(args.games, args.workers, args.seed, args.profile)
     elif args.what == "values":
         values(args.games, args.seed, args.profile)

@@ -5,12 +5,20 @@ Search bots (ISMCTS and the like) cannot see the other hands, so they imagine th
 and the draw pile, keeping every card the player knows to be in a hand there (cards passed in a
 swap or a rotation, or shown by a challenge: knowledge.py), and every public fact as it is.
 Among the deals consistent with the view, each is equally likely.
+
+:class:`Determinizer` samples many states for one view, as a search does: it checks the view
+and works out everything that does not vary (the unseen cards, the known hands, the shared
+discard pile and match data) once, so that each sample only deals the unseen cards, as
+uniformly as :meth:`random.Random.shuffle` and several times cheaper (``reach``: only as deep
+into the draw pile as a search looks). Its samples follow the same distribution as
+:func:`sample_state`'s (not the same stream of them).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TypeAlias
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
@@ -102,3 +110,126 @@ def _challenge(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> Pending
     attacker, color = view.challenge_attacker, int(view.challenge_color)
     hand = hands[attacker]
     return PendingChallenge(attacker, view.current, any(COLOR_OF[c] == color for c in hand), hand, color)
+
+
+class Determinizer:
+    """Samples states for one view (see the module docstring); each ``sample(rng)`` has the very
+    distribution of ``sample_state(view, rng)``. Raises what :func:`sample_state` raises, once, on
+    creation.
+
+    ``reach``: how many cards of the draw pile, from the top, each sample deals afresh (None: all
+    of it). The cards are kept in one arrangement, uniformly shuffled by the first sample; each
+    later sample deals the hidden hands and the top ``reach`` cards by a partial Fisher-Yates
+    shuffle of that arrangement, a random permutation independent of it, so every sample is
+    again uniformly shuffled, exactly. What successive samples share is the order of the cards
+    below ``reach`` in the pile: a search that draws no deeper never sees it, and one that does
+    sees each sample still exactly distributed, only not independent of the one before.
+    """
+
+    __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_fixed", "_fresh", "_kept_pile",
+                 "_opponent_drew", "_pile_size", "_player_order", "_profile", "_shared", "_shuffled")
+
+    def __init__(self, view: PlayerView, reach: int | None = None) -> None:
+        if reach is not None and (type(reach) is not int or reach < 0):
+            raise UnoEngineError(f"reach must be None or a count of cards (an int >= 0), got {reach!r}")
+        me, n = view.player, len(view.hand_sizes)
+        pool = unseen_cards(view)
+        fixed: list[tuple[Card, ...]] = [() for _ in range(n)]
+        fixed[me] = tuple(view.hand)
+        for owner, cards in view.known:
+            if not 0 <= owner < n or owner == me or fixed[owner]:
+                raise UnoEngineError(f"the view's known cards of player {owner} are not one entry of another player")
+            fixed[owner] = tuple(cards)
+            pool.subtract(Counter(cards))
+            if -pool:
+                raise UnoEngineError(f"the view's known cards of player {owner} are not among the unseen cards")
+        self._kept_pile = _kept_first_wild_draw_fours(view, pool)
+        self._arrangement = list(pool.elements())
+        left = len(self._arrangement)
+        order: list[tuple[int, int]] = []  # (player, cards dealt to it from the arrangement), seat by seat
+        for q in range(n):
+            if q != me:
+                need = view.hand_sizes[q] - len(fixed[q])
+                if need < 0 or need > left:
+                    raise UnoEngineError(
+                        f"player {q}'s hand of {view.hand_sizes[q]} cannot be dealt from the unseen cards")
+                if need:
+                    order.append((q, need))
+                left -= need
+        if not self._kept_pile and left < view.draw_pile_size:
+            raise UnoEngineError(f"{left} unseen cards left for a draw pile of {view.draw_pile_size}")
+        self._fixed, self._player_order = [tuple(sorted(h)) for h in fixed], order
+        self._pile_size = 0 if self._kept_pile else view.draw_pile_size
+        dealt = len(self._arrangement) - left
+        total = len(self._arrangement)
+        fresh = total if reach is None else min(total, dealt + reach)
+        self._fresh = _steps(total, fresh)
+        self._shuffled = fresh == total  # a full deal needs no first shuffle
+        self._opponent_drew = view.phase is Phase.DRAWN and view.current != me
+        if self._opponent_drew and view.hand_sizes[view.current] <= 0:
+            raise UnoEngineError(f"player {view.current} just drew a card but holds none (PLAY-5)")
+        challenged = view.phase is Phase.CHALLENGE and view.challenge_attacker is not None
+        self._attacker = view.challenge_attacker if challenged and view.challenge_color is not None else None
+        self._challenge_color = -1 if view.challenge_color is None else int(view.challenge_color)
+        self._profile = view.profile
+        # The fields every sample shares, in GameState's order after draw_pos, but for the challenge.
+        self._shared = (
+            discard_from(view.discard_pile), -1 if view.color is None else int(view.color), view.direction,
+            view.current, view.phase, view.drawn_card if view.phase is Phase.DRAWN else None,
+            -1 if view.uno_exposed is None else view.uno_exposed, view.passes,
+            MatchInfo(view.dealer, view.scores, view.round_number, view.last_round, view.match_winner),
+            view.revealed, view.pending_draw, tuple((me, owner, cards) for owner, cards in view.known),
+        )
+
+    def sample(self, rng: random.Random) -> GameState:
+        """One state consistent with the view; every consistent deal equally likely."""
+        arrangement = self._arrangement
+        if not self._shuffled:
+            _deal(arrangement, _steps(len(arrangement), len(arrangement)), rng)
+            self._shuffled = True
+        _deal(arrangement, self._fresh, rng)
+        cards = arrangement[::-1]  # the cards just dealt first
+        fixed = self._fixed
+        hands = fixed[:]
+        at = 0
+        for q, need in self._player_order:
+            hands[q] = tuple(sorted((*fixed[q], *cards[at:at + need])))
+            at += need
+        hands_t = tuple(hands)
+        pile = self._kept_pile or tuple(cards[at:at + self._pile_size])
+        (discard, color, direction, current, phase, drawn, exposed, passes, match, revealed, pending,
+         known) = self._shared
+        if self._opponent_drew:
+            drawn = rng.choice(hands_t[current])
+        challenge = None
+        if self._attacker is not None:
+            hand, wanted = hands_t[self._attacker], self._challenge_color
+            challenge = PendingChallenge(self._attacker, current, any(COLOR_OF[c] == wanted for c in hand), hand,
+                                         wanted)
+        return GameState(self._profile, hands_t, pile, 0, discard, color, direction, current, phase, drawn,
+                         challenge, exposed, passes, rng.getrandbits(64), match, revealed, pending, known)
+
+
+Steps: TypeAlias = "list[tuple[int, int, int]]"
+"""Fisher-Yates steps ``(m, bits of m, m - 1)``: put at position ``m - 1`` a card drawn uniformly
+from the first ``m`` (see :func:`_deal`)."""
+
+
+def _steps(total: int, count: int) -> Steps:
+    """The first ``count`` steps of a Fisher-Yates shuffle of ``total`` cards, from the last
+    position down (a step with one card left to choose from is no step)."""
+    return [(m, m.bit_length(), m - 1) for m in range(total, total - count, -1) if m > 1]
+
+
+def _deal(cards: list[Card], steps: Steps, rng: random.Random) -> None:
+    """Fill the last ``len(steps)`` positions of ``cards``, from the end, with a uniformly random
+    ordered choice of the cards, in place: the first steps of a Fisher-Yates shuffle (all of
+    them: a whole shuffle). Each step draws its position uniformly as ``random.Random`` does
+    below a bound (``getrandbits`` of the bound's bit length, drawn again while not below it),
+    without a Python-level call per card."""
+    draw = rng.getrandbits
+    for m, bits, last in steps:
+        j = draw(bits)
+        while j >= m:
+            j = draw(bits)
+        cards[last], cards[j] = cards[j], cards[last]

@@ -19,17 +19,31 @@ from __future__ import annotations
 import functools
 import math
 import random
+import time
+from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Final
 
-from ..engine.cards import IS_WILD
+from ..engine.cards import (
+    COLOR_OF,
+    DRAW_TWO,
+    IS_WILD,
+    NUM_CARD_CODES,
+    REVERSE,
+    SKIP,
+    SYMBOL_OF,
+    SYMBOLS_PER_COLOR,
+    WILD_DRAW_FOUR,
+)
+from ..engine.errors import UnoEngineError
 from ..engine.legality import legal_moves
-from ..engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, Pass, Play
+from ..engine.moves import ACCEPT, CHALLENGE, CHOOSE_COLOR, DRAW, Accept, CallUno, CatchUno, Draw, Move, Pass, Play
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply
 from ..engine.view import PlayerView
 from .base import register_bot
-from .determinize import sample_state
-from .heuristic import HeuristicBot, best_color, is_bluff, play_score
+from .determinize import Determinizer
+from .heuristic import HeuristicBot, best_color
 
 
 class _Node:
@@ -51,13 +65,18 @@ class ISMCTSBot:
     :func:`win_chances`. ``bias`` weighs the heuristic's own choice at
     the start (progressive bias); ``honesty`` is the belief that a Wild Draw Four faced is not
     a bluff. Decisions with one legal move, and out-of-turn moves, are made at once by the
-    heuristic bot."""
+    heuristic bot. ``seconds``, if given, replaces the count of iterations by a budget of CPU
+    time per decision (``time.thread_time``, so other work on the machine does not eat into
+    it): the search runs until the budget is spent, at least one iteration."""
 
     name = "ismcts"
 
     def __init__(self, iterations: int = 500, exploration: float = 0.7, playout_moves: int | None = None,
-                 honesty: float = 0.9, bias: float = 1.0) -> None:
+                 honesty: float = 0.9, bias: float = 1.0, seconds: float | None = None) -> None:
+        if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
+            raise UnoEngineError(f"seconds: a budget of CPU time per decision is a positive number, got {seconds!r}")
         self.iterations = iterations
+        self.seconds = seconds
         self.bias = bias
         self.honesty = honesty
         self.exploration = exploration
@@ -65,6 +84,7 @@ class ISMCTSBot:
         self._fallback = HeuristicBot()
 
     def act(self, view: PlayerView, rng: random.Random) -> Move | None:
+        started = time.thread_time()
         own = [m for m in view.legal_moves if m.player == view.player]
         in_turn = view.current == view.player and not view.round_over
         if not in_turn or any(isinstance(m, (CatchUno, CallUno)) for m in own):
@@ -74,42 +94,67 @@ class ISMCTSBot:
             return decisions[0]
         root = _Node(mover=-1)
         hint = self._fallback.act(view, rng)  # the heuristic's move: searched first, preferred on a tie
-        for _ in range(self.iterations):
-            self._iterate(root, self._imagine(view, rng), view.player, rng, hint)
+        # The view is checked and its fixed part worked out once; each sample deals afresh the
+        # hidden hands and, of the pile, ten cards more than a playout has moves (an iteration
+        # drew at most 20 cards heads-up and 30 at four in benchmarks/bench_ismcts.py's positions).
+        sampler = Determinizer(view, reach=max(self._playout_length(len(view.hand_sizes)), 0) + 10)
+        if self.seconds is None:
+            for _ in range(self.iterations):
+                self._iterate(root, self._imagine(sampler, rng), rng, hint)
+        else:
+            deadline = started + self.seconds
+            self._iterate(root, self._imagine(sampler, rng), rng, hint)
+            while time.thread_time() < deadline:
+                self._iterate(root, self._imagine(sampler, rng), rng, hint)
         return max(decisions, key=lambda m: root.children[m].visits if m in root.children else -1)
 
-    def _imagine(self, view: PlayerView, rng: random.Random) -> GameState:
+    def _imagine(self, sampler: Determinizer, rng: random.Random) -> GameState:
         """A determinization; facing a Wild Draw Four, the attacker is taken to be honest with
         probability ``honesty`` (most players do not bluff), else the hand decides as dealt."""
-        state = sample_state(view, rng)
+        state = sampler.sample(rng)
         if state.challenge is not None and state.challenge.bluff and rng.random() < self.honesty:
             for _ in range(30):
-                state = sample_state(view, rng)
+                state = sampler.sample(rng)
                 if state.challenge is not None and not state.challenge.bluff:
                     break
         return state
 
     # --- one iteration --------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: GameState, me: int, rng: random.Random, hint: Move | None) -> None:
+    def _iterate(self, root: _Node, state: GameState, rng: random.Random, hint: Move | None) -> None:
         node, path = root, [root]
-        while not state.round_over:
+        exploration, bias, log, sqrt = self.exploration, self.bias, math.log, math.sqrt
+        while state.phase < _ROUND_OVER:
             moves = _decisions(state)
+            children = node.children
+            untried: list[Move] = []
+            known: list[tuple[Move, _Node]] = []  # each move hashed once per step
             for m in moves:
-                child = node.children.get(m)
-                if child is not None:
+                child = children.get(m)
+                if child is None:
+                    untried.append(m)
+                else:
                     child.avail += 1
-            untried = [m for m in moves if m not in node.children]
+                    known.append((m, child))
             if untried:
                 preferred = hint if node is root else _quick_choice(state, moves, rng)
                 move = preferred if preferred in untried else rng.choice(untried)
-                child = node.children[move] = _Node(state.current, 1.0 if move == preferred else 0.0)
+                child = children[move] = _Node(state.current, 1.0 if move == preferred else 0.0)
                 child.avail = 1
                 state = apply(state, move)
                 path.append(child)
                 break
-            parent = node
-            move = max(moves, key=lambda m: self._ucb(parent.children[m]))
-            node = node.children[move]
+            # UCB1 with availability counts, plus the progressive bias (the first best on a tie)
+            move, best, chosen = moves[0], -math.inf, known[0][1]
+            for m, child in known:
+                visits = child.visits
+                if visits == 0:
+                    value = math.inf
+                else:
+                    value = (child.wins / visits + exploration * sqrt(log(max(child.avail, 1)) / visits)
+                             + bias * child.prior / (visits + 1))
+                if value > best:
+                    move, best, chosen = m, value, child
+            node = chosen
             state = apply(state, move)
             path.append(node)
         scores = self._playout(state, rng)
@@ -118,21 +163,17 @@ class ISMCTSBot:
             if n.mover >= 0:
                 n.wins += scores[n.mover]
 
-    def _ucb(self, node: _Node) -> float:
-        if node.visits == 0:
-            return math.inf
-        explore = self.exploration * math.sqrt(math.log(max(node.avail, 1)) / node.visits)
-        return node.wins / node.visits + explore + self.bias * node.prior / (node.visits + 1)
+    def _playout_length(self, players: int) -> int:
+        return self.playout_moves if self.playout_moves is not None else 5 * players
 
     def _playout(self, state: GameState, rng: random.Random) -> list[float]:
         """Play on with the heuristic's rules; 1 to the winner, or when cut short, the chances."""
-        limit = self.playout_moves if self.playout_moves is not None else 5 * len(state.hands)
-        for _ in range(limit):
-            if state.round_over:
+        for _ in range(self._playout_length(len(state.hands))):
+            if state.phase >= _ROUND_OVER:
                 break
             state = apply(state, _quick_move(state, rng))
         last = state.match.last_round
-        if state.round_over and last is not None:
+        if state.phase >= _ROUND_OVER and last is not None:
             return [1.0 if q == last.winner else 0.0 for q in range(len(state.hands))]
         return win_chances(state)
 
@@ -159,63 +200,146 @@ _MAX_SIZE = 120
 _TURN_BONUS = math.exp(0.2)
 
 
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+
+
 def _decisions(state: GameState) -> list[Move]:
     """The searched moves: those of the player to act (out-of-turn ones are left to the playouts),
-    always calling UNO with the next-to-last card (UNO-1)."""
-    return _searched(legal_moves(state, state.current))
+    always calling UNO with the next-to-last card (UNO-1).
+
+    Asks for every player's moves, not the player's own: the engine remembers that list, so
+    applying one of its moves skips the rule-by-rule check."""
+    moves = legal_moves(state)
+    cur = state.current
+    if state.uno_exposed >= 0 or state.profile.jump_in:  # else every move is the player's own
+        moves = [m for m in moves if m.player == cur and not isinstance(m, (CatchUno, CallUno))]
+    if len(state.hands[cur]) == 2:  # UNO-1: only then do plays calling UNO exist
+        return _uno_calls_only(moves)
+    return moves
 
 
 def _searched(moves: Sequence[Move]) -> list[Move]:
     out: list[Move] = [m for m in moves if not isinstance(m, (CatchUno, CallUno))]
-    if any(isinstance(m, Play) and m.uno for m in out):
-        out = [m for m in out if not (isinstance(m, Play) and not m.uno)]
-    return out
+    return _uno_calls_only(out)
+
+
+def _uno_calls_only(moves: list[Move]) -> list[Move]:
+    """UNO-1: where a play may call UNO, only the plays that do (and the moves that are not plays)."""
+    if any(type(m) is Play and m.uno for m in moves):
+        return [m for m in moves if not (type(m) is Play and not m.uno)]
+    return moves
 
 
 def _quick_move(state: GameState, rng: random.Random) -> Move:
     """The playout policy: the heuristic bot's rules, read off the full state. Catch a missed
     call at once; play the card :func:`play_score` likes best, drawing rather than bluffing;
     challenge a Wild Draw Four whenever the colour before it is known (the heuristic's odds
-    nearly always favour it); else draw; else whatever is left (pass, accept, a colour)."""
+    nearly always favour it); else draw; else whatever is left (pass, accept, a colour).
+    The moves returned are the engine's own objects, so that ``apply`` knows them at once."""
     moves = legal_moves(state)
-    for m in moves:
-        if isinstance(m, CatchUno):
-            return m
     cur = state.current
-    own = [m for m in moves if m.player == cur]
+    if state.uno_exposed >= 0:
+        for m in moves:
+            if type(m) is CatchUno:
+                return m
+        own = [m for m in moves if m.player == cur]
+    elif state.profile.jump_in:
+        own = [m for m in moves if m.player == cur]
+    else:
+        own = moves
+    if len(own) == 1:  # forced (a draw with nothing to play, a pass after an unplayable draw...)
+        return own[0]
     best = _quick_choice(state, own, rng)
-    if best is not None and not (is_bluff(best, state.hands[cur], _color_in_play(state)) and Draw(cur) in own):
+    if best is not None and not (best.card == WILD_DRAW_FOUR and state.color >= 0
+                                 and _holds(state.hands[cur], state.color) and DRAW[cur] in own):
         return best
     if state.challenge is not None:
         below = state.discard[2]  # the card the Wild Draw Four was played on
-        return Accept(cur) if below is None or IS_WILD[below[0]] else Challenge(cur)
+        return ACCEPT[cur] if below is None or IS_WILD[below[0]] else CHALLENGE[cur]
     for kind in (Draw, Accept, Pass):
         for m in own:
-            if isinstance(m, kind):
+            if type(m) is kind:
                 return m
-    if state.phase is Phase.CHOOSE_COLOR:
-        return ChooseColor(cur, best_color(state.hands[cur]))
+    if state.phase is _CHOOSE_COLOR:
+        return CHOOSE_COLOR[cur][best_color(state.hands[cur])]
     return own[0] if own else moves[0]
 
 
 def _quick_choice(state: GameState, moves: Sequence[Move], rng: random.Random) -> Play | None:
-    """The play the heuristic would prefer among ``moves`` (ties broken at random), if any."""
-    cur = state.current
-    hand, sizes = state.hands[cur], [len(h) for h in state.hands]
-    color = _color_in_play(state)
-    points = state.profile.points
-    best: Play | None = None
-    best_key = (-math.inf, 0.0)
+    """The play the heuristic would prefer among ``moves`` (ties broken uniformly at random), if
+    any: the score of :func:`~unoengine.bots.heuristic.play_score`, with what is the same for
+    every play of the turn (the colour counts of the hand, the threat, the next hand's size)
+    worked out once, and no scoring at all when there is one play. ``moves`` are the player to
+    act's."""
+    first: Play | None = None
+    plays: list[Play] | None = None
     for m in moves:
-        if isinstance(m, Play):
-            key = (play_score(m, hand, sizes, state.direction, color, points), rng.random())
-            if key > best_key:
-                best, best_key = m, key
+        if type(m) is Play:
+            if first is None:
+                first = m
+            elif plays is None:
+                plays = [first, m]
+            else:
+                plays.append(m)
+    if plays is None:
+        return first
+    cur, hands = state.current, state.hands
+    hand = hands[cur]
+    # colour counts of the sorted hand: codes run colour by colour, the wilds last
+    b1 = bisect_left(hand, _YELLOW)
+    b2 = bisect_left(hand, _GREEN, b1)
+    b3 = bisect_left(hand, _BLUE, b2)
+    b4 = bisect_left(hand, _WILDS, b3)
+    counts = (b1, b2 - b1, b3 - b2, b4 - b3)
+    next_near = threat = False
+    if min(map(len, hands)) <= 2:  # someone is about to win: the heuristic's attacks come in
+        n = len(hands)
+        next_near = len(hands[(cur + state.direction) % n]) <= 2
+        threat = any(len(hands[q]) <= 2 for q in range(n) if q != cur)
+    points = state.profile.points
+    wild_base = -60 if len(hand) > 2 else 10
+    attack_bonus = (100 if next_near else 0) + (10 if threat else 0)
+    best = plays[0]
+    tied: list[Play] | None = None
+    best_score = -(1 << 30)
+    for m in plays:
+        card = m.card
+        if IS_WILD[card]:
+            score = points[card] + wild_base
+            if card == WILD_DRAW_FOUR:
+                score += (120 if next_near else 0) - (200 if state.color >= 0 and counts[state.color] else 0)
+            if m.color is not None:
+                score += 5 * counts[m.color]
+        else:
+            score = points[card] + 3 * (counts[COLOR_OF[card]] - hand.count(card))
+            if _ATTACK[card]:
+                score += attack_bonus
+        if m.target is not None:
+            score += 30 - 5 * len(hands[m.target])
+        if m.uno:
+            score += 1000
+        if score > best_score:
+            best, best_score, tied = m, score, None
+        elif score == best_score:
+            if tied is None:
+                tied = [best]
+            tied.append(m)
+    if tied is not None:  # uniform, as the heuristic's random tie-break keys make it
+        return tied[int(rng.random() * len(tied))]
     return best
 
 
-def _color_in_play(state: GameState) -> int | None:
-    return None if state.color < 0 else state.color
+_ATTACK: Final = tuple(not IS_WILD[c] and SYMBOL_OF[c] in (SKIP, REVERSE, DRAW_TWO) for c in range(NUM_CARD_CODES))
+"""The cards that hit the next player (Skip, Reverse, Draw Two): the heuristic turns them on a
+player about to win."""
+
+_YELLOW, _GREEN, _BLUE, _WILDS = (k * SYMBOLS_PER_COLOR for k in range(1, 5))
+
+
+def _holds(hand: tuple[int, ...], color: int) -> bool:
+    """WD4-1: the hand holds a card of ``color``."""
+    return bisect_left(hand, (color + 1) * SYMBOLS_PER_COLOR) > bisect_left(hand, color * SYMBOLS_PER_COLOR)
 
 
 register_bot("ismcts", ISMCTSBot)
