@@ -2,7 +2,7 @@
 
 :func:`legal_moves` lists every move every player may make now, in turn or out of turn.
 :func:`check_move` explains why a move is not legal, with the rule it breaks. Both are built
-from the same predicates (:func:`play_block`, :func:`may_draw`, :func:`may_pass`), so they
+from the same predicates (:func:`playable_cards`, :func:`may_draw`, :func:`may_pass`), so they
 cannot disagree; the property tests check that they agree on every state they reach.
 """
 

@@ -2,8 +2,8 @@
 
 Every move names the ``player`` who makes it, so a move made out of turn (calling UNO late,
 catching someone) is as explicit as a move made in turn. Moves compare by value; the
-engine hands out interned instances from :func:`play` and friends so that move generation
-allocates nothing on the hot path.
+engine hands out interned instances (:func:`untargeted_play`, :func:`targeted_play` and
+tables such as ``PLAYS_OF``) so that move generation allocates nothing on the hot path.
 """
 
 from __future__ import annotations
