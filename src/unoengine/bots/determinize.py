@@ -34,6 +34,25 @@ def unseen_cards(view: PlayerView) -> Counter[Card]:
     return +pool
 
 
+def _fixed_cards(view: PlayerView) -> tuple[list[tuple[Card, ...]], Counter[Card]]:
+    """What every sample keeps of ``view``: each player's cards that are certain (the viewer's
+    hand, the known cards of the others), and the unseen cards left to deal. Raises
+    UnoEngineError when the known cards cannot come from a game (an owner listed twice, or
+    cards that are not among the unseen)."""
+    me, n = view.player, len(view.hand_sizes)
+    pool = unseen_cards(view)
+    fixed: list[tuple[Card, ...]] = [() for _ in range(n)]
+    fixed[me] = tuple(view.hand)
+    for owner, cards in view.known:
+        if not 0 <= owner < n or owner == me or fixed[owner]:
+            raise UnoEngineError(f"the view's known cards of player {owner} are not one entry of another player")
+        fixed[owner] = tuple(cards)
+        pool.subtract(Counter(cards))
+        if -pool:
+            raise UnoEngineError(f"the view's known cards of player {owner} are not among the unseen cards")
+    return fixed, pool
+
+
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     """A state whose view for ``view.player`` equals ``view``, hidden cards dealt at random.
 
@@ -44,16 +63,8 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     card); a view that ``unoengine.serialize`` loaded always passes (engine/view_consistency.py).
     """
     me, n = view.player, len(view.hand_sizes)
-    pool = unseen_cards(view)
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    hands[me] = list(view.hand)
-    for owner, cards in view.known:
-        if not 0 <= owner < n or owner == me or hands[owner]:
-            raise UnoEngineError(f"the view's known cards of player {owner} are not one entry of another player")
-        hands[owner] = list(cards)
-        pool.subtract(Counter(cards))
-        if -pool:
-            raise UnoEngineError(f"the view's known cards of player {owner} are not among the unseen cards")
+    fixed, pool = _fixed_cards(view)
+    hands: list[list[Card]] = [list(cards) for cards in fixed]
     pile = _kept_first_wild_draw_fours(view, pool)
     rest = list(pool.elements())
     rng.shuffle(rest)
@@ -133,16 +144,7 @@ class Determinizer:
         if reach is not None and (type(reach) is not int or reach < 0):
             raise UnoEngineError(f"reach must be None or a count of cards (an int >= 0), got {reach!r}")
         me, n = view.player, len(view.hand_sizes)
-        pool = unseen_cards(view)
-        fixed: list[tuple[Card, ...]] = [() for _ in range(n)]
-        fixed[me] = tuple(view.hand)
-        for owner, cards in view.known:
-            if not 0 <= owner < n or owner == me or fixed[owner]:
-                raise UnoEngineError(f"the view's known cards of player {owner} are not one entry of another player")
-            fixed[owner] = tuple(cards)
-            pool.subtract(Counter(cards))
-            if -pool:
-                raise UnoEngineError(f"the view's known cards of player {owner} are not among the unseen cards")
+        fixed, pool = _fixed_cards(view)
         self._kept_pile = _kept_first_wild_draw_fours(view, pool)
         self._arrangement = list(pool.elements())
         left = len(self._arrangement)

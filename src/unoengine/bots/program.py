@@ -51,7 +51,8 @@ class _Program:
         """Did it ask, in its ``ready``, to be told every move (``event`` messages)?"""
         assert self.process.stdout is not None and self.process.stderr is not None
         threading.Thread(target=_pump_lines, args=(self.process.stdout, self.lines), daemon=True).start()
-        self.stderr_pump = threading.Thread(target=_pump_stderr, args=(self.process.stderr, self.stderr), daemon=True)
+        self.stderr_pump = threading.Thread(
+            target=keep_stderr_tail, args=(self.process.stderr, self.stderr), daemon=True)
         self.stderr_pump.start()
 
     def alive(self) -> bool:
@@ -242,7 +243,7 @@ def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
         lines.put(b"")
 
 
-def _pump_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
+def keep_stderr_tail(stream: IO[bytes], tail: collections.deque[str]) -> None:
     """Keep the last few lines the program wrote on stderr, for error messages."""
     try:
         for raw in stream:

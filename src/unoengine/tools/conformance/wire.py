@@ -19,6 +19,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import IO, Any, Final
 
+from ...bots.program import keep_stderr_tail
 from ...engine.errors import SerializationError, UnoEngineError
 from ...formats.protocol import quote
 from ...formats.serialize.parsing import parse_json
@@ -83,7 +84,8 @@ class _Program:
         self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
         assert self.process.stdout is not None and self.process.stderr is not None
         threading.Thread(target=_pump, args=(self.process.stdout, self.lines, limit), daemon=True).start()
-        self.stderr_pump = threading.Thread(target=_pump_stderr, args=(self.process.stderr, self.stderr), daemon=True)
+        self.stderr_pump = threading.Thread(
+            target=keep_stderr_tail, args=(self.process.stderr, self.stderr), daemon=True)
         self.stderr_pump.start()
 
     def send(self, line: bytes) -> None:
@@ -127,16 +129,6 @@ def _pump(stream: IO[bytes], lines: queue.Queue[bytes], limit: int) -> None:
                 return
     except (OSError, ValueError):
         lines.put(b"")
-
-
-def _pump_stderr(stream: IO[bytes], tail: collections.deque[str]) -> None:
-    try:
-        for raw in stream:
-            text = raw.decode("utf-8", "replace").rstrip()
-            if text:
-                tail.append(text[:200])
-    except (OSError, ValueError):
-        return
 
 
 class WireAdapter:
