@@ -22,8 +22,6 @@ import sys
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from unoengine.envs import pettingzoo as uno_pettingzoo
 
 
@@ -39,7 +37,7 @@ def ours(players: int, steps: int, seed: int, out_of_turn: str = "windows") -> f
         if terminated or truncated:
             env.reset(seed=rng.randrange(2**31))
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].nonzero()[0]  # the legal actions (np.flatnonzero does the same, 3x slower)
         env.step(int(legal[rng.randrange(len(legal))]))
         done += 1
     return steps / (time.thread_time() - start)
@@ -70,7 +68,7 @@ def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
     from unoengine.engine import legality, transition
 
     clock = time.perf_counter_ns
-    spent = {"last (observation, mask)": 0, "pick (flatnonzero, random)": 0, "step": 0,
+    spent = {"last (observation, mask)": 0, "pick (nonzero, random)": 0, "step": 0,
              "  of which engine legal_moves": 0, "  of which engine apply": 0}
     real_legal, real_apply = legality.legal_moves, transition.apply
 
@@ -101,13 +99,13 @@ def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
             if terminated or truncated:
                 env.reset(seed=rng.randrange(2**31))
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]  # the legal actions (np.flatnonzero does the same, 3x slower)
             action = int(legal[rng.randrange(len(legal))])
             t2 = clock()
             env.step(action)
             t3 = clock()
             spent["last (observation, mask)"] += t1 - t0
-            spent["pick (flatnonzero, random)"] += t2 - t1
+            spent["pick (nonzero, random)"] += t2 - t1
             spent["step"] += t3 - t2
             done += 1
     finally:

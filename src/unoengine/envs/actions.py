@@ -146,17 +146,19 @@ class ActionEncoding:
 
     def legal_actions(self, moves: Iterable[Move], *, wait: bool = False) -> list[int]:
         """The sorted actions of ``moves`` (a view's legal moves), with ``WAIT`` first if ``wait``."""
-        by_id, index = self._by_id, self._index
-        out = [WAIT] if wait else []
-        try:
-            for m in moves:
-                i = by_id.get(id(m))
-                out.append(index[m] if i is None else i)
-        except (KeyError, TypeError):
-            bad = next(m for m in moves if m not in index)
-            raise ActionError(f"move: {bad!r} has no action in {self!r}") from None
-        out.sort()
-        return out
+        moves = tuple(moves)
+        found = list(map(self._by_id.get, map(id, moves)))  # the engine's own moves, found by id
+        if None in found:
+            index = self._index
+            try:
+                found = [index[m] for m in moves]
+            except (KeyError, TypeError):
+                bad = next(m for m in moves if m not in index)
+                raise ActionError(f"move: {bad!r} has no action in {self!r}") from None
+        if wait:
+            found.append(WAIT)
+        found.sort()
+        return found  # type: ignore[return-value]
 
     def mask(self, view: PlayerView, *, wait: bool = False) -> bytearray:
         """1 for each legal action of the viewing player, 0 elsewhere (``WAIT`` set if ``wait``)."""

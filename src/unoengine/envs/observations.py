@@ -23,7 +23,7 @@ from ..engine.knowledge import known_by
 from ..engine.moves import MAX_PLAYERS
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
-from ..engine.state import DiscardNode, GameState, Phase, discard_cards
+from ..engine.state import DiscardNode, GameState, Known, Phase, discard_cards
 from ..engine.view import PlayerView
 from .actions import ActionError
 from .extras import require
@@ -97,9 +97,17 @@ class ObservationEncoding:
         self._offsets = tuple(s.offset for s in segments[1:])
         self._in_hand: tuple[int, ...] = tuple(self._at["hand"] + j if j >= 0 else -1 for j in kinds_of)
         # The discard pile's counts, carried from one call to the next: by the view's tuple of
-        # cards, and by the state's linked-list node (see _pile_counts and _node_counts).
+        # cards, and by the state's linked-list node (encode_state).
         self._pile: tuple[tuple[int, ...], array[float]] = ((), array("f", bytes(4 * k)))
-        self._node: tuple[DiscardNode | None, array[float]] = (None, self._pile[1])
+        self._last_node: DiscardNode | None = None
+        self._node_pile = array("f", bytes(4 * k))  # changed in place: no one else holds it
+        # What each seat knows, at its last call of encode_state, with its segment.
+        self._known: list[tuple[Known, array[float]]] = [((), array("f"))] * n
+        # Seats relative to each viewer: rel[me][p] = (p - me) % n, and order[me] = me, me+1, ...
+        self._rel = tuple(tuple((p - me) % n for p in range(n)) for me in range(n))
+        self._order = tuple(tuple((me + j) % n for j in range(n)) for me in range(n))
+        # Card counts as floats (an array('f') takes a float faster than an int): 0..deck size.
+        self._floats: tuple[float, ...] = tuple(float(i) for i in range(profile.deck_size + 1))
 
     def __repr__(self) -> str:
         return f"ObservationEncoding({self.profile.name!r}, {self.num_players} players, {self.size} entries)"
@@ -126,22 +134,88 @@ class ObservationEncoding:
         It reads exactly the fields :func:`~unoengine.engine.view.view` copies into a view (the
         player's own hand and drawn card, what the player knows, the public facts), and the
         property tests hold it to ``encode(view(...))`` byte for byte on random states of every
-        shipped profile and overlay, so it can show nothing the view does not."""
-        profile = state.profile
-        if len(state.hands) != self.num_players or (profile is not self.profile and profile != self.profile):
+        shipped profile and overlay, so it can show nothing the view does not.
+
+        It is written for the step loop: one function with no calls on the common path; the
+        discard pile's counts are carried from the last call (the same pile, or one card more),
+        and each seat's known segment is kept while what it knows is the same tuple."""
+        profile, hands = state.profile, state.hands
+        n = self.num_players
+        if len(hands) != n or (profile is not self.profile and profile != self.profile):
             raise ActionError(f"state: of another game than {self!r}")
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {player!r}")
-        phase, match, challenge = state.phase, state.match, state.challenge
-        drawn = state.drawn if phase is Phase.DRAWN and state.current == player else None
-        known = known_by(state.known, player) if state.known else ()
-        return self._write(
-            player, state.hands[player], [len(h) for h in state.hands], self._node_counts(state.discard),
-            state.discard[0], state.color, drawn, known, state.current, phase, state.direction,
-            state.pending_draw, len(state.draw_pile) - state.draw_pos, state.uno_exposed,
-            (challenge.attacker, challenge.color) if challenge is not None else None,
-            state.passes, match.dealer, match.scores,
-        )
+        if (type(player) is not int or not 0 <= player < n) and (
+                isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+            raise ActionError(f"player: expected a seat 0..{n - 1}, got {player!r}")
+        k, kind_of, floats = self._k, self._kinds_of, self._floats
+        (o_top, o_color, o_drawn, o_discard, o_known, o_sizes, o_current, o_phase, o_direction,
+         o_pending, o_draw_pile, o_exposed, o_attacker, o_challenge_color, o_passes, o_dealer,
+         o_scores) = self._offsets
+        out = self._blank[:]
+        in_hand = self._in_hand
+        for c in hands[player]:
+            out[in_hand[c]] += 1.0
+        node = state.discard
+        if node is not self._last_node:
+            if self._last_node is not None and node[2] is self._last_node:
+                self._node_pile[kind_of[node[0]]] += 1.0  # one card more on the pile (its own array)
+            else:
+                self._node_pile = self._count(discard_cards(node))
+            self._last_node = node
+        out[o_discard:o_discard + k] = self._node_pile
+        out[o_top + kind_of[node[0]]] = 1.0
+        color = state.color
+        if color >= 0:
+            out[o_color + color] = 1.0
+        phase, current = state.phase, state.current
+        if phase is Phase.DRAWN and current == player and state.drawn is not None:
+            out[o_drawn + kind_of[state.drawn]] = 1.0
+        known = state.known
+        if known:
+            seen, segment = self._known[player]
+            if known is not seen:
+                segment = self._known_segment(known, player)
+                self._known[player] = (known, segment)
+            out[o_known:o_sizes] = segment
+        rel = self._rel[player]
+        for q in self._order[player]:
+            out[o_sizes] = floats[len(hands[q])]
+            o_sizes += 1
+        match = state.match
+        scores = match.scores
+        if any(scores):
+            for q in self._order[player]:
+                out[o_scores] = float(scores[q])
+                o_scores += 1
+        out[o_phase + phase] = 1.0
+        out[o_dealer + rel[match.dealer]] = 1.0
+        if phase < _ROUND_OVER:
+            out[o_current + rel[current]] = 1.0
+        if state.direction == 1:
+            out[o_direction] = 1.0
+        exposed = state.uno_exposed
+        if exposed >= 0:
+            out[o_exposed + rel[exposed]] = 1.0
+        challenge = state.challenge
+        if challenge is not None:
+            out[o_attacker + rel[challenge.attacker]] = 1.0
+            out[o_challenge_color + challenge.color] = 1.0
+        if state.pending_draw:
+            out[o_pending] = float(state.pending_draw)
+        out[o_draw_pile] = floats[len(state.draw_pile) - state.draw_pos]
+        if state.passes:
+            out[o_passes] = float(state.passes)
+        return _np.frombuffer(out, _F32)  # type: ignore[no-any-return]
+
+    def _known_segment(self, known: Known, player: int) -> array[float]:
+        """The ``known`` segment of ``player``'s observation: copies of each kind known in each
+        other hand, seats +1..+(n-1)."""
+        k, kind_of, rel = self._k, self._kinds_of, self._rel[player]
+        segment = array("f", bytes(4 * k * (self.num_players - 1)))
+        for owner, cards in known_by(known, player):
+            first = (rel[owner] - 1) * k
+            for c in cards:
+                segment[first + kind_of[c]] += 1.0
+        return segment
 
     def _write(
         self, me: int, hand: Sequence[int], sizes: Sequence[int], pile: array[float], top: int, color: int,
@@ -203,20 +277,6 @@ class ObservationEncoding:
         else:
             counts = self._count(pile)
         self._pile = (pile, counts)
-        return counts
-
-    def _node_counts(self, node: DiscardNode) -> array[float]:
-        """Copies of each kind on the pile of ``node`` (the state's linked list), from the last
-        pile if it is the same node or the node just below it, as from one step to the next."""
-        last, counts = self._node
-        if node is last:
-            return counts
-        if last is not None and node[2] is last:
-            counts = counts[:]
-            counts[self._kinds_of[node[0]]] += 1
-        else:
-            counts = self._count(discard_cards(node))
-        self._node = (node, counts)
         return counts
 
     def _count(self, cards: Sequence[int]) -> array[float]:

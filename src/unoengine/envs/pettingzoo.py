@@ -272,7 +272,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _select(self, done: bool = False) -> None:
         """Select the table's actor and work out its decision once: the mask, and the info with
         its legal actions (the others' infos, and all once the game is ``done``, are empty)."""
-        actor, moves, wait = self._table().decision()
+        actor, moves, wait = (self.table or self._table()).decision()
         agent = self.possible_agents[actor]
         self.agent_selection = agent
         infos, informed = self.infos, self._informed
@@ -295,7 +295,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ActionError(f"action: {agent} is still playing, so None is no action (WAIT is 0)")
-        table = self._table()
+        table = self.table or self._table()
         if type(action) is not int or not 0 <= action < self._size:
             action = plain_int(action, self._size)
         if not self._mask[action]:
@@ -352,10 +352,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._mask = bytearray(self._size)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        state = self._table().state
+        state = (self.table or self._table()).state
         selected = agent == self.agent_selection
         mask = np.frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
         return {"observation": self.observations.encode_state(state, self._seat[agent]), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     # --- rendering ------------------------------------------------------------------------
     def render(self) -> str | None:
