@@ -249,6 +249,8 @@ WITNESSES: dict[str, str] = {
     "first-shuffle-hands-shuffles": "setup-10-shuffle-hands-turned-first-is-a-plain-wild",
     "custom-effect-ignored": "act-8-customizable-with-swap-hands-effect",
     "only-the-next-player-may-catch": "uno-2-caught-player-draws-two",
+    "dealer-draw-counts-card-points": "setup-2-a-skip-counts-as-zero",
+    "dealer-tie-redraws-everyone": "setup-2-a-player-below-the-tie-does-not-redraw",
 }
 """For each mutant, one scenario declaring a rule it breaks that catches it: the quick loop's
 check. The deep run finds every catching scenario in the whole corpus, and holds this table to it;

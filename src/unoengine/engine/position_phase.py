@@ -13,6 +13,7 @@ type (PositionError naming it); how they fit together is the one set of state ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -20,6 +21,7 @@ import attrs
 from .cards import COLOR_OF, Card
 from .errors import PositionError, shown
 from .knowledge import merge
+from .limits import MAX_DECK_CARDS
 from .profile import Profile
 from .scoring import hand_points, match_winner, round_points
 from .state import Known, MatchInfo, PendingChallenge, Phase, RoundResult
@@ -56,7 +58,10 @@ def check_known(entries: object, n: int, to_cards: Any) -> Known:
     if isinstance(entries, str | bytes | Mapping) or not isinstance(entries, Iterable):
         raise PositionError(f"known must be a list of (viewer, owner, cards), got {shown(entries)}")
     learned: list[tuple[int, int, tuple[Card, ...]]] = []
-    for i, entry in enumerate(entries):
+    listed = list(islice(entries, MAX_DECK_CARDS + 1))  # bounded: an endless iterable is refused, not followed
+    if len(listed) > MAX_DECK_CARDS:
+        raise PositionError(f"known: more than {MAX_DECK_CARDS:,} entries, more than a deck could show")
+    for i, entry in enumerate(listed):
         if isinstance(entry, str) or not isinstance(entry, tuple | list) or len(entry) != 3:
             raise PositionError(f"known[{i}] must be (viewer, owner, cards), got {shown(entry)}")
         viewer = check_seat(entry[0], n, f"known[{i}] viewer")
@@ -108,7 +113,7 @@ def previous_round(value: RoundResult | Mapping[str, Any] | None, profile: Profi
 def _counts(value: object, n: int, what: str) -> tuple[int, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise PositionError(f"{what} must be {n} non-negative integers, got {shown(value)}")
-    out = tuple(value)
+    out = tuple(islice(value, n + 1))
     if len(out) != n or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in out):
         raise PositionError(f"{what} must be {n} non-negative integers, got {shown(value)}")
     return out
