@@ -220,3 +220,22 @@ def test_dealer_draw_bad_input() -> None:
             u.new_game(CLASSIC, 2, dealer_draw=cards)
     with pytest.raises(u.PositionError, match="dealer_draw"):
         u.new_game(CLASSIC, 2, dealer=0, dealer_draw="R5 G6")
+
+
+def test_every_phase_built_saves_and_loads_back() -> None:
+    """Every phase from_position builds (with the whole deck in play) is a state loads accepts, equal after the
+    round trip: the positions obey the same consistency rules as saved games (PLAY-5, WD4-3, SETUP-8, UNO-2,
+    PLAY-7, SETUP-11, END-1)."""
+    seven = ["R1 R2 R3 R4 R5 R6 R7", "G1 G2 G3 G4 G5 G6 G7"]
+    states = [
+        u.from_position(CLASSIC, ["R5 G6", "B1 B2"], "R3", phase="DRAWN", drawn="R5"),
+        u.from_position(CLASSIC, ["R5 G6", "B1 B2"], "R3 W+4", color=2, current=1, phase="CHALLENGE",
+                        challenge_color=0, known=[(1, 0, "G6")]),
+        u.from_position(CLASSIC, seven, "W", current=1, dealer=0, phase="CHOOSE_COLOR"),
+        u.from_position(CLASSIC, ["R5", "B1 B2"], "R3", current=1, uno_exposed=0, round_number=2, scores=[0, 30],
+                        last_round={"winner": 1, "hand_points": [30, 0]}),
+        u.from_position(CLASSIC, ["", "B1 B2 R+2"], "R3", phase="ROUND_OVER", scores=[23, 0]),
+        u.from_position(CLASSIC, ["", "B1 B2 R+2"], "R3", phase="MATCH_OVER", scores=[510, 0]),
+    ]
+    for state in states:
+        assert u.loads(u.dumps(state)) == state, state
