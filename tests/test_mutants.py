@@ -19,7 +19,7 @@ import pytest
 from budget import DEEP
 
 import unoengine as u
-from unoengine.engine import dealing, draft, legality, profile, scoring, transition
+from unoengine.engine import dealer_draw, dealing, draft, legality, profile, scoring, transition
 from unoengine.testing import mutants as mt
 from unoengine.testing.mutants import base
 from unoengine.tools.conformance import EngineAdapter, load_scenarios, shipped_corpus
@@ -69,7 +69,7 @@ def engine_snapshot() -> dict[str, int]:
     """The identity of everything a mutant may patch: the engine modules' attributes, the tables
     they look entries up in, and the Draft and Profile classes' attributes."""
     out: dict[str, int] = {}
-    for module in (dealing, draft, legality, scoring, transition, profile):
+    for module in (dealer_draw, dealing, draft, legality, scoring, transition, profile):
         for name, value in vars(module).items():
             if module is legality and name == "_last_legal":
                 continue  # the memo of the last legal-move list, which a mutant empties on purpose
