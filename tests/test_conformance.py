@@ -102,7 +102,7 @@ def test_malformed_files_name_every_problem(tmp_path: Path) -> None:
     twin = copy.deepcopy(EXAMPLE)
     files = [
         write(tmp_path, document(broken, twin, twin), "a.json"),
-        write(tmp_path, {"unoengine": "scenarios", "version": 2, "scenarios": []}, "b.json"),
+        write(tmp_path, {"unoengine": "scenarios", "version": 3, "scenarios": []}, "b.json"),
         write(tmp_path, [1, 2], "c.json"),
     ]
     (tmp_path / "d.json").write_text("{not json", encoding="utf-8")
@@ -112,8 +112,8 @@ def test_malformed_files_name_every_problem(tmp_path: Path) -> None:
     text = str(info.value)
     for fragment in (
         "rules: a non-empty list", "unknown key 'colour'", "profile/options", "steps[0].move", "'R10'",
-        "unknown key 'handsizes'", "steps[1].move: required", "already used", "\"version\": 1", "must be a JSON object",
-        "cannot be read as JSON",
+        "unknown key 'handsizes'", "steps[1].move: required", "already used", "\"version\": 1 or 2",
+        "must be a JSON object", "cannot be read as JSON",
     ):
         assert fragment in text, f"{fragment!r} not in {text}"
     assert isinstance(info.value, u.UnoEngineError)

@@ -31,6 +31,9 @@ def _adapter() -> object:
     return RLCardAdapter()
 
 
+V2_SETUP = frozenset({"start-state", "dealer-draw"})
+
+
 def documented_failures() -> dict[str, str]:
     """The scenario ids of the table "What the corpus finds in RLCard", with the rule of each row."""
     text = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
@@ -52,6 +55,12 @@ def test_rlcard_fails_exactly_the_documented_scenarios() -> None:
     by_id = {s["id"]: s for s in scenarios}
     plain = [o for o in report.outcomes
              if by_id[o.scenario]["profile"] == "classic-108" and not by_id[o.scenario].get("options")]
+    # The share of item 3 is measured without the set-ups of format version 2 (start-state,
+    # dealer-draw: a drawn card, a pending challenge, a UNO catch, passes, a later round, the dealer
+    # draw), each a part of the rules RLCard does not have; docs/conformance.md gives both figures.
+    positions = {o.scenario for o in plain if c.scenario_needs(by_id[o.scenario]).setup & V2_SETUP}
+    assert all(o.status == "unsupported" for o in plain if o.scenario in positions)
+    plain = [o for o in plain if o.scenario not in positions]
     unsupported = sum(1 for o in plain if o.status == "unsupported")
     assert unsupported < 0.45 * len(plain), (unsupported, len(plain))
     if DEEP:

@@ -277,7 +277,7 @@ def test_the_schema_refuses_what_the_loader_refuses() -> None:
         (lambda d: d["scenarios"][0]["steps"][0].update(move="p0 R10"), "move"),
         (lambda d: d["scenarios"][0].update(deal={"players": 3}), "exactly one"),
         (lambda d: d["scenarios"][0].pop("steps"), "steps: required"),
-        (lambda d: d.update(version=True), "version: must be 1"),
+        (lambda d: d.update(version=True), "version: must be one of [1, 2]"),
         (lambda d: d["scenarios"][0]["steps"][0]["expect"].update(phase="DRAWING"), "phase"),
         (lambda d: d["scenarios"][0]["steps"][0]["expect"].update(hands={"x": "R1"}), "key 'x'"),
     ]

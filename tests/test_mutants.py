@@ -19,7 +19,7 @@ import pytest
 from budget import DEEP
 
 import unoengine as u
-from unoengine.engine import dealing, draft, legality, profile, scoring, transition
+from unoengine.engine import dealer_draw, dealing, draft, legality, profile, scoring, transition
 from unoengine.testing import mutants as mt
 from unoengine.testing.mutants import base
 from unoengine.tools.conformance import EngineAdapter, load_scenarios, shipped_corpus
@@ -50,6 +50,7 @@ def witnesses(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, A
     for path in shipped_corpus():
         document = json.loads(path.read_text(encoding="utf-8"))
         header = header or {k: v for k, v in document.items() if k not in ("scenarios", "description")}
+        header["version"] = max(header["version"], document["version"])  # the newest format read holds them all
         found += [s for s in document["scenarios"] if s["id"] in wanted]
     path = tmp_path_factory.mktemp("witnesses") / "witnesses.json"
     path.write_text(json.dumps({**header, "scenarios": found}), encoding="utf-8")
@@ -68,7 +69,7 @@ def engine_snapshot() -> dict[str, int]:
     """The identity of everything a mutant may patch: the engine modules' attributes, the tables
     they look entries up in, and the Draft and Profile classes' attributes."""
     out: dict[str, int] = {}
-    for module in (dealing, draft, legality, scoring, transition, profile):
+    for module in (dealer_draw, dealing, draft, legality, scoring, transition, profile):
         for name, value in vars(module).items():
             if module is legality and name == "_last_legal":
                 continue  # the memo of the last legal-move list, which a mutant empties on purpose
@@ -248,6 +249,8 @@ WITNESSES: dict[str, str] = {
     "first-shuffle-hands-shuffles": "setup-10-shuffle-hands-turned-first-is-a-plain-wild",
     "custom-effect-ignored": "act-8-customizable-with-swap-hands-effect",
     "only-the-next-player-may-catch": "uno-2-caught-player-draws-two",
+    "dealer-draw-counts-card-points": "setup-2-a-skip-counts-as-zero",
+    "dealer-tie-redraws-everyone": "setup-2-a-player-below-the-tie-does-not-redraw",
 }
 """For each mutant, one scenario declaring a rule it breaks that catches it: the quick loop's
 check. The deep run finds every catching scenario in the whole corpus, and holds this table to it;

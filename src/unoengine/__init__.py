@@ -14,7 +14,8 @@ line, simulations, the conformance runner). The facade is also where a profile *
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 # The documented facade modules, attributes of the package as they always were.
 from . import determinize, effects, events, notation, serialize  # noqa: F401
@@ -38,6 +39,7 @@ from .engine.cards import (
     parse_cards,
     parse_color,
 )
+from .engine.dealer_draw import DealerDraw, draw_for_dealer, fixed_dealer_draw
 from .engine.dealing import CardsLike, choose_dealer
 from .engine.effects import CustomEffect, register_effect, registered_effects
 from .engine.errors import (
@@ -104,17 +106,21 @@ def new_game(
     *,
     dealer: int | None = None,
     deck: CardsLike | None = None,
+    dealer_draw: CardsLike | None = None,
 ) -> GameState:
     """Start a match and deal its first round (:func:`unoengine.engine.dealing.new_game`).
 
     ``profile`` is a :class:`Profile`, or anything :func:`load_profile` takes: a shipped name
     (``"classic-108"``), a TOML path, ``"base+overlay+..."`` or a list of those. ``seed`` makes
-    everything reproducible. ``dealer`` skips SETUP-2's draw for the deal. ``deck`` fixes the
+    everything reproducible. ``dealer`` skips SETUP-2's draw for the deal; ``dealer_draw``
+    fixes that draw (the cards drawn in order: one per seat from seat 0, then one per tied seat
+    for each re-draw; :func:`draw_for_dealer` reports a draw card by card). ``deck`` fixes the
     order of the cards for the first deal (top first: the first ``hand_size * num_players``
     cards are dealt one at a time from the dealer's left, the next is turned as the first card);
     it must hold exactly the profile's cards in play.
     """
-    return _dealing.new_game(resolve_profile(profile), num_players, seed, dealer=dealer, deck=deck)
+    return _dealing.new_game(resolve_profile(profile), num_players, seed, dealer=dealer, deck=deck,
+                             dealer_draw=dealer_draw)
 
 
 def from_position(
@@ -130,21 +136,37 @@ def from_position(
     scores: Sequence[int] | None = None,
     seed: int = 0,
     pending_draw: int = 0,
+    phase: Phase | str | None = None,
+    drawn: Card | int | str | None = None,
+    challenge_color: int | None = None,
+    attacker_hand: CardsLike | None = None,
+    uno_exposed: int | None = None,
+    passes: int = 0,
+    known: Iterable[tuple[int, int, CardsLike]] = (),
+    round_number: int = 1,
+    last_round: RoundResult | Mapping[str, Any] | None = None,
 ) -> GameState:
-    """Build an exact situation (:func:`unoengine.engine.dealing.from_position`); ``profile`` as
-    for :func:`new_game`.
+    """Build an exact situation in any phase (:func:`unoengine.engine.dealing.from_position`);
+    ``profile`` as for :func:`new_game`.
 
     A player ``current`` is to play an ordinary turn, or, with ``pending_draw``, to answer the
-    Draw card on top under stacking (HOUSE-1). ``hands`` gives each player's cards; ``discard``
-    the discard pile, bottom first (its last card is the top). ``draw_pile`` lists the draw pile
-    top first; when omitted, every card of the profile's deck not placed elsewhere forms it,
+    Draw card on top under stacking (HOUSE-1). ``phase`` names another phase: ``"DRAWN"`` with
+    ``drawn`` (PLAY-4/5), ``"CHALLENGE"`` with ``challenge_color`` and optionally
+    ``attacker_hand`` (WD4-2/3), ``"CHOOSE_COLOR"`` (SETUP-8), ``"ROUND_OVER"`` or
+    ``"MATCH_OVER"`` (END-1, won by ``current``). ``uno_exposed``, ``passes``, ``known``,
+    ``round_number`` and ``last_round`` set the rest of the state (docs/api.md). ``hands`` gives
+    each player's cards; ``discard`` the discard pile, bottom first (its last card is the top).
+    ``draw_pile`` lists the draw pile top first; when omitted, every card of the profile's deck
+    not placed elsewhere forms it,
     shuffled from ``seed`` (so cards are conserved). ``color`` is required when the top card is
     a wild, and otherwise must be the top card's colour. Cards may be Card objects, codes, or
     names such as ``"R7"`` (a string of names also works for a whole pile).
     """
     return _dealing.from_position(
         resolve_profile(profile), hands, discard, draw_pile=draw_pile, color=color, direction=direction,
-        current=current, dealer=dealer, scores=scores, seed=seed, pending_draw=pending_draw,
+        current=current, dealer=dealer, scores=scores, seed=seed, pending_draw=pending_draw, phase=phase,
+        drawn=drawn, challenge_color=challenge_color, attacker_hand=attacker_hand, uno_exposed=uno_exposed,
+        passes=passes, known=known, round_number=round_number, last_round=last_round,
     )
 
 __all__ = [
@@ -166,6 +188,7 @@ __all__ = [
     "ChooseColor",
     "Color",
     "CustomEffect",
+    "DealerDraw",
     "Draw",
     "EffectError",
     "Event",
@@ -193,8 +216,10 @@ __all__ = [
     "apply_with_events",
     "choose_dealer",
     "colored",
+    "draw_for_dealer",
     "dumps",
     "events_for",
+    "fixed_dealer_draw",
     "format_move",
     "from_json",
     "from_position",

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
+from typing import Any
 
 from .cards import (
     CARDS,
@@ -30,13 +31,23 @@ from .cards import (
     parse_cards,
 )
 from .consistency import state_problems
+from .dealer_draw import draw_for_dealer, fixed_dealer_draw
 from .draft import Draft
 from .effects import get_effect
 from .errors import PositionError, ProfileError, quoted, shown
 from .events import DirectionChanged, Event, FirstCardReturned, RoundDealt, TurnSkipped
 from .limits import MAX_DECK_CARDS, MAX_PLAYERS
+from .position_phase import (
+    challenge_of,
+    check_count,
+    check_known,
+    check_phase,
+    check_seat,
+    finished_round,
+    previous_round,
+)
 from .profile import Profile
-from .state import GameState, MatchInfo, Phase, discard_from
+from .state import GameState, MatchInfo, PendingChallenge, Phase, RoundResult, discard_from
 
 CardsLike = str | Iterable[Card | int | str]
 
@@ -78,34 +89,15 @@ def check_seed(seed: int) -> int:
     return seed
 
 
-def _dealer_value(card: int) -> int:
-    """SETUP-2: numbers count their face value, action and wild cards zero."""
-    return SYMBOL_OF[card] if not IS_WILD[card] and SYMBOL_OF[card] <= 9 else 0
-
-
 def choose_dealer(profile: Profile, num_players: int, seed: int) -> tuple[int, int]:
     """SETUP-2: everyone draws a card, the highest deals; RULING: ties redraw among the tied.
 
     RULING: when no draw can ever break a tie (a DECK-5 deck whose cards all count the same),
-    the dealer is drawn by lot from the seed instead. Returns the dealer and the next seed.
+    the dealer is drawn by lot from the seed instead. Returns the dealer and the next seed;
+    :func:`~.dealer_draw.draw_for_dealer` returns the same draw card by card.
     """
-    r = random.Random(seed)
-    cards = profile.deck_cards()
-    contenders = list(range(num_players))
-    if len({_dealer_value(c) for c in cards}) < 2:
-        return r.choice(contenders), r.getrandbits(64)
-    r.shuffle(cards)
-    pos = 0
-    while True:
-        if pos + len(contenders) > len(cards):
-            r.shuffle(cards)
-            pos = 0
-        values = {p: _dealer_value(cards[pos + i]) for i, p in enumerate(contenders)}
-        pos += len(contenders)
-        best = max(values.values())
-        contenders = [p for p in contenders if values[p] == best]
-        if len(contenders) == 1:
-            return contenders[0], r.getrandbits(64)
+    draw, rng = draw_for_dealer(profile, num_players, seed)
+    return draw.dealer, rng
 
 
 def _first_card(d: Draft, dealer: int) -> GameState:
@@ -187,10 +179,13 @@ def new_game(
     *,
     dealer: int | None = None,
     deck: CardsLike | None = None,
+    dealer_draw: CardsLike | None = None,
 ) -> GameState:
     """Start a match and deal its first round.
 
-    ``seed`` makes everything reproducible. ``dealer`` skips SETUP-2's draw for the deal.
+    ``seed`` makes everything reproducible. ``dealer`` skips SETUP-2's draw for the deal;
+    ``dealer_draw`` fixes that draw instead (the cards drawn in order, one per seat from seat 0,
+    then one per tied seat for each re-draw: :func:`~.dealer_draw.fixed_dealer_draw`).
     ``deck`` fixes the order of the cards for the first deal (top first: the first
     ``hand_size * num_players`` cards are dealt one at a time from the dealer's left, the
     next is turned as the first card); it must hold exactly the profile's cards in play.
@@ -198,7 +193,11 @@ def new_game(
     prof = _check_profile(profile)
     _check_players(prof, num_players)
     rng = check_seed(seed)
-    if dealer is None:
+    if dealer_draw is not None:
+        if dealer is not None:
+            raise PositionError("dealer_draw: give either the dealer or the dealer draw (SETUP-2), not both")
+        dealer = fixed_dealer_draw(prof, num_players, _to_cards(dealer_draw, "dealer_draw")).dealer
+    elif dealer is None:
         dealer, rng = choose_dealer(prof, num_players, rng)
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < num_players:
         raise PositionError(f"dealer must be a player from 0 to {num_players - 1}, got {shown(dealer)}")
@@ -278,16 +277,36 @@ def from_position(
     scores: Sequence[int] | None = None,
     seed: int = 0,
     pending_draw: int = 0,
+    phase: Phase | str | None = None,
+    drawn: Card | int | str | None = None,
+    challenge_color: int | None = None,
+    attacker_hand: CardsLike | None = None,
+    uno_exposed: int | None = None,
+    passes: int = 0,
+    known: Iterable[tuple[int, int, CardsLike]] = (),
+    round_number: int = 1,
+    last_round: RoundResult | Mapping[str, Any] | None = None,
 ) -> GameState:
-    """Build an exact situation: a player ``current`` to play an ordinary turn, or, with
-    ``pending_draw``, to answer the Draw card on top under stacking (HOUSE-1).
+    """Build an exact situation in any phase (docs/api.md lists every argument).
+
+    By default player ``current`` plays an ordinary turn (phase PLAY), or, with
+    ``pending_draw``, answers the Draw card on top under stacking (PENALTY, HOUSE-1). ``phase``
+    names another phase: ``DRAWN`` with ``drawn``, the card just drawn (PLAY-4/5);
+    ``CHALLENGE`` with ``challenge_color``, the colour in play when the Wild Draw Four on top
+    was played by the player before ``current``, and optionally ``attacker_hand`` (WD4-2/3);
+    ``CHOOSE_COLOR``, a first wild awaiting its colour (SETUP-8, ``color`` left out);
+    ``ROUND_OVER``/``MATCH_OVER``, the round won by ``current`` (END-1; blocked when ``passes``
+    is the player count, PLAY-7), ``scores`` then being those after it. ``uno_exposed`` is a
+    player who may be caught (UNO-2), ``passes`` the passes in a row (PLAY-7), ``known`` what
+    players know of other hands as ``(viewer, owner, cards)``, ``round_number`` and
+    ``last_round`` a later round (SETUP-11).
 
     ``hands`` gives each player's cards; ``discard`` the discard pile, bottom first (its last
     card is the top). ``draw_pile`` lists the draw pile top first; when omitted, every card of
     the profile's deck not placed elsewhere forms it, shuffled from ``seed`` (so cards are
-    conserved). ``color`` is required when the top card is a wild, and otherwise must be the
-    top card's colour. Cards may be Card objects, codes, or names such as ``"R7"`` (a string
-    of names also works for a whole pile).
+    conserved). ``color`` is required when the top card is a wild (but in CHOOSE_COLOR), and
+    otherwise must be the top card's colour. Cards may be Card objects, codes, or names such as
+    ``"R7"`` (a string of names also works for a whole pile).
     """
     prof = _check_profile(profile)
     if isinstance(hands, str) or not isinstance(hands, Sequence):
@@ -316,8 +335,14 @@ def from_position(
             "more copies than profile "
             f"{prof.name!r} has in play: {', '.join(f'{c!r} x{k}' for c, k in sorted(too_many.items()))}"
         )
+    state_phase = check_phase(phase, pending_draw)
     top = pile[-1]
-    if IS_WILD[top]:
+    if state_phase is Phase.CHOOSE_COLOR:
+        if color is not None:
+            raise PositionError(f"color: no colour is in play while the first card's colour is to be named "
+                                f"(SETUP-8); got {shown(color)}")
+        color = -1
+    elif IS_WILD[top]:
         if color is None or isinstance(color, bool) or not isinstance(color, int) or not 0 <= color < 4:
             raise PositionError(f"color: the top card {top!r} is wild, so a colour 0..3 must be given")
     else:
@@ -326,20 +351,26 @@ def from_position(
         color = COLOR_OF[top]
     if type(direction) is not int or direction not in (1, -1):
         raise PositionError(f"direction must be 1 or -1, got {shown(direction)}")
-    if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < n:
-        raise PositionError(f"current must be a player from 0 to {n - 1}, got {shown(current)}")
-    if any(not h for h in hand_cards):
+    current = check_seat(current, n, "current")
+    if state_phase in (Phase.PLAY, Phase.PENALTY, Phase.DRAWN) and any(not h for h in hand_cards):
         raise PositionError("hands: every player needs at least one card (an empty hand has won)")
-    if dealer is None:
-        dealer = (current - 1) % n
-    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise PositionError(f"dealer must be a player from 0 to {n - 1}, got {shown(dealer)}")
+    dealer = (current - 1) % n if dealer is None else check_seat(dealer, n, "dealer")
     score_tuple = _scores(scores, n)
-    _check_pending_draw(prof, top, pending_draw)
+    hands_t = tuple(hand_cards)
+    drawn_card, challenge, pending = _phase_parts(
+        prof, state_phase, hands_t, current, direction, top, pending_draw, drawn, challenge_color, attacker_hand)
+    exposed = -1 if uno_exposed is None else check_seat(uno_exposed, n, "uno_exposed")
+    count = check_count(passes, "passes")
+    match = MatchInfo(dealer, score_tuple, check_count(round_number, "round_number", 1),
+                      previous_round(last_round, prof, n))
+    if state_phase.value >= Phase.ROUND_OVER.value:
+        if last_round is not None:
+            raise PositionError("last_round: in phase ROUND_OVER or MATCH_OVER the last round is the one just "
+                                "over, made from the hands and current (its winner)")
+        match = finished_round(prof, hands_t, current, count, match, state_phase)
     state = GameState(
-        prof, tuple(hand_cards), stock, 0, discard_from(pile), int(color), direction, current,
-        Phase.PENALTY if pending_draw else Phase.PLAY, None, None, -1, 0, rng, MatchInfo(dealer, score_tuple),
-        None, pending_draw,
+        prof, hands_t, stock, 0, discard_from(pile), int(color), direction, current, state_phase, drawn_card,
+        challenge, exposed, count, rng, match, None, pending, check_known(known, n, _to_cards),
     )
     # The arguments above are each fine; what ties them together is the one set of state rules
     # (SCORE-2..4: scores that have already won the match, say). Cards may be out of play.
@@ -347,6 +378,36 @@ def from_position(
     if problems:
         raise PositionError.from_problems(problems)
     return state
+
+
+def _phase_parts(
+    profile: Profile, phase: Phase, hands: tuple[tuple[Card, ...], ...], current: int, direction: int, top: Card,
+    pending_draw: int, drawn: Card | int | str | None, challenge_color: int | None, attacker_hand: CardsLike | None,
+) -> tuple[Card | None, PendingChallenge | None, int]:
+    """The drawn card (DRAWN), the pending challenge (CHALLENGE) and the pending draw of a phase;
+    an argument of another phase is refused by name."""
+    if phase is Phase.DRAWN:
+        if drawn is None:
+            raise PositionError("drawn: phase DRAWN needs the card just drawn (PLAY-4, PLAY-5)")
+        (card,) = _to_cards([drawn], "drawn")
+        drawn_card: Card | None = card
+    elif drawn is not None:
+        raise PositionError(f"drawn: a drawn card is given only in phase DRAWN, not {phase.name}")
+    else:
+        drawn_card = None
+    if phase is Phase.CHALLENGE:
+        if challenge_color is None:
+            raise PositionError("challenge_color: phase CHALLENGE needs the colour in play when the Wild Draw "
+                                "Four was played (WD4-1, WD4-2)")
+        hand = None if attacker_hand is None else _to_cards(attacker_hand, "attacker_hand")
+        challenge: PendingChallenge | None = challenge_of(hands, current, direction, challenge_color, hand)
+        check_count(pending_draw, "pending_draw")
+        return drawn_card, challenge, pending_draw or DRAW_FOUR_COUNT
+    for name, value in (("challenge_color", challenge_color), ("attacker_hand", attacker_hand)):
+        if value is not None:
+            raise PositionError(f"{name}: given only in phase CHALLENGE, not {phase.name}")
+    _check_pending_draw(profile, top, pending_draw)
+    return drawn_card, None, pending_draw
 
 
 def _scores(scores: Sequence[int] | None, n: int) -> tuple[int, ...]:

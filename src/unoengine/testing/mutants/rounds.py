@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ...engine import dealing, draft, legality, scoring, transition
+from ...engine import dealer_draw, dealing, draft, legality, scoring, transition
 from ...engine import profile as profile_module
 from ...engine.cards import DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR, WILD_SHUFFLE_HANDS, Card
 from ...engine.profile import Profile
@@ -34,6 +34,33 @@ def _dealt_in_blocks() -> Iterator[None]:
         return real(profile, n, dealer, [*blocks, *cards[size * n:]], seed, match, log)
 
     with replaced(dealing, "_deal", deal):
+        yield
+
+
+@mutant("dealer-draw-counts-card-points", "SETUP-2", seam="dealer_draw.dealer_value")
+def _dealer_draw_counts_card_points() -> Iterator[None]:
+    """SETUP-2 broken: in the dealer draw action and wild cards count their points (SCORE-1: 20,
+    40 or 50) instead of zero, so a Skip beats a 9."""
+    real: Callable[[int], int] = original(dealer_draw, "dealer_value")
+
+    def value(card: int) -> int:
+        return real(card) if not IS_WILD[card] and SYMBOL_OF[card] <= 9 else 50 if IS_WILD[card] else 20
+
+    with replaced(dealer_draw, "dealer_value", value):
+        yield
+
+
+@mutant("dealer-tie-redraws-everyone", "SETUP-2", seam="dealer_draw._highest")
+def _dealer_tie_redraws_everyone() -> Iterator[None]:
+    """SETUP-2 RULING broken: a tie for the highest card makes every player draw again, not only
+    the players tied."""
+    real: Callable[..., list[int]] = original(dealer_draw, "_highest")
+
+    def highest(draw: Any) -> list[int]:
+        best = real(draw)
+        return best if len(best) == 1 else [seat for seat, _card in draw]
+
+    with replaced(dealer_draw, "_highest", highest):
         yield
 
 

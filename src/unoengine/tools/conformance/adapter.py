@@ -87,16 +87,20 @@ class EngineAdapter:
         if "deal" in scenario:
             deal = scenario["deal"]
             deck = parse_cards(deal["deck"]) if "deck" in deal else None
-            return new_game(profile, deal["players"], deal.get("seed", 0), dealer=deal.get("dealer"), deck=deck)
+            return new_game(profile, deal["players"], deal.get("seed", 0), dealer=deal.get("dealer"), deck=deck,
+                            dealer_draw=deal.get("dealer_draw"))
         start = scenario["start"]
-        color = start.get("color")
         return from_position(
             profile, start["hands"], start["discard"],
             draw_pile=start.get("draw_pile"),
-            color=COLOR_LETTERS.index(color) if isinstance(color, str) else None,
+            color=_color_index(start.get("color")),
             direction=start.get("direction", 1), current=start.get("current", 0),
             dealer=start.get("dealer"), scores=start.get("scores"), seed=start.get("seed", 0),
-            pending_draw=start.get("pending_draw", 0),
+            pending_draw=start.get("pending_draw", 0), phase=start.get("phase"), drawn=start.get("drawn"),
+            challenge_color=_color_index(start.get("challenge_color")), attacker_hand=start.get("attacker_hand"),
+            uno_exposed=start.get("uno_exposed"), passes=start.get("passes", 0),
+            known=[(e["viewer"], e["owner"], e["cards"]) for e in start.get("known", ())],
+            round_number=start.get("round_number", 1), last_round=start.get("last_round"),
         )
 
     def play(self, game: GameState, move: str) -> tuple[GameState, list[dict[str, Any]]]:
@@ -124,10 +128,15 @@ class EngineAdapter:
             "round_over": game.round_over,
             "round_winner": last.winner if game.round_over and last is not None else None,
             "match_winner": game.match.winner,
+            "dealer": game.match.dealer,
         }
 
     def legal(self, game: GameState, player: int) -> list[str]:
         return [format_move(m) for m in legal_moves(game, player)]
+
+
+def _color_index(letter: object) -> int | None:
+    return COLOR_LETTERS.index(letter) if isinstance(letter, str) else None
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -28,6 +28,11 @@ FEATURES: Final[dict[str, str]] = {
                       "direction, seat to act)",
     "dealing-order": "deals a given deck (`deal`): one card at a time from the dealer's left, then turns the "
                      "first card (SETUP-2..11)",
+    "start-state": "sets up the rest of a state in `start` (format version 2): `phase` (with `drawn` for DRAWN, "
+                   "`challenge_color` and `attacker_hand` for CHALLENGE), `uno_exposed`, `passes`, `known`, "
+                   "`round_number`, `last_round`",
+    "dealer-draw": "chooses the dealer by the SETUP-2 draw from the cards `deal.dealer_draw` gives, and `observe` "
+                   "gives the `dealer`",
     "scoring": "card points and match scores: `start.scores`, `scores`, `match_winner`, the `points_won` and "
                "`scores` fields of events (SCORE-1..4)",
     "next-round": "the next round of a match: the `deal` move (SETUP-1, SCORE-4)",

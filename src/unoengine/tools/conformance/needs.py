@@ -40,6 +40,7 @@ KEY_NEEDS: Final[dict[str, frozenset[str]]] = {
     "uno_exposed": frozenset({"uno-call", "uno-catch"}),
     "scores": frozenset({"scoring"}),
     "match_winner": frozenset({"scoring"}),
+    "dealer": frozenset({"dealer-draw"}),
     "legal": frozenset({"legal-moves"}),
     "legal_includes": frozenset({"legal-moves"}),
     "legal_excludes": frozenset({"legal-moves"}),
@@ -115,6 +116,9 @@ def setup_needs(scenario: Mapping[str, Any]) -> set[str]:
         out.add("scoring")
     if start.get("pending_draw"):
         out.add("stacking")
+    out |= _state_needs(start)
+    if "dealer_draw" in scenario.get("deal", {}):
+        out.add("dealer-draw")
     profile = scenario_profile(scenario)
     if profile.stacking != "off":
         out.add("stacking")
@@ -124,6 +128,28 @@ def setup_needs(scenario: Mapping[str, Any]) -> set[str]:
         out.add("seven-zero")
     if profile.draw_until_playable:
         out.add("draw-until-playable")
+    return out
+
+
+_PHASE_NEEDS: Final = {
+    "DRAWN": "draw-then-decide", "CHALLENGE": "challenge", "CHOOSE_COLOR": "first-card-color",
+    "PENALTY": "stacking", "ROUND_OVER": "scoring", "MATCH_OVER": "scoring",
+}
+
+
+def _state_needs(start: Mapping[str, Any]) -> set[str]:
+    """The start fields of format version 2 need ``start-state``, and each the part of the rules it sets up."""
+    given = {key for key in start if key in {"phase", "drawn", "challenge_color", "attacker_hand", "uno_exposed",
+                                              "passes", "known", "round_number", "last_round"}}
+    if not given:
+        return set()
+    out = {"start-state"}
+    if start.get("phase") in _PHASE_NEEDS:
+        out.add(_PHASE_NEEDS[start["phase"]])
+    if start.get("uno_exposed") is not None:
+        out |= {"uno-call", "uno-catch"}
+    if start.get("round_number", 1) != 1 or "last_round" in start:
+        out.add("scoring")
     return out
 
 

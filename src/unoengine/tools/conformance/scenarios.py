@@ -28,23 +28,35 @@ from ...formats.profile_file import option_fields
 from ...formats.serialize.parsing import parse_json
 
 FORMAT: Final = "scenarios"
-VERSION: Final = 1
-"""The version of the scenario file format (the ``"version"`` of every file)."""
-CORPUS_VERSION: Final = "2026.12.1"
+VERSION: Final = 2
+"""The version of the scenario file format (the ``"version"`` of every file). Version 2 added
+the start fields of any phase and the SETUP-2 dealer draw (:data:`VERSION_2_KEYS`); a version 1
+file is still read, without them."""
+VERSIONS: Final = (1, 2)
+CORPUS_VERSION: Final = "2026.12.2"
 """The version of the shipped corpus as a whole, written into an exported bundle's manifest;
 it changes whenever a shipped scenario does."""
 
 _SCENARIO_KEYS: Final = frozenset({
     "id", "rules", "sources", "description", "profile", "options", "start", "deal", "steps",
 })
+_STATE_KEYS: Final = frozenset({
+    "phase", "drawn", "challenge_color", "attacker_hand", "uno_exposed", "passes", "known", "round_number",
+    "last_round",
+})
+"""The start fields beyond an ordinary turn (format version 2; capability ``start-state``)."""
 _START_KEYS: Final = frozenset({
     "hands", "discard", "draw_pile", "color", "direction", "current", "dealer", "scores", "seed", "pending_draw",
-})
-_DEAL_KEYS: Final = frozenset({"players", "seed", "dealer", "deck"})
+}) | _STATE_KEYS
+_DEAL_KEYS: Final = frozenset({"players", "seed", "dealer", "deck", "dealer_draw"})
+VERSION_2_KEYS: Final = {"start": _STATE_KEYS, "deal": frozenset({"dealer_draw"}), "expect": frozenset({"dealer"})}
+"""The keys a version 1 file may not use, by the table that holds them."""
+PHASES: Final = ("PLAY", "DRAWN", "CHALLENGE", "CHOOSE_COLOR", "PENALTY", "ROUND_OVER", "MATCH_OVER")
 _STEP_KEYS: Final = frozenset({"move", "expect", "note"})
 OBSERVED: Final = (
     "hand_sizes", "hands", "current", "phase", "color", "direction", "top", "pending_draw",
     "draw_pile_size", "discard_size", "uno_exposed", "scores", "round_over", "round_winner", "match_winner",
+    "dealer",
 )
 """The facts an adapter reports after each move (docs/conformance.md lists their meaning)."""
 _EXPECT_KEYS: Final = frozenset({*OBSERVED, "rejected", "events", "legal", "legal_includes", "legal_excludes"})
@@ -111,6 +123,8 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
         for i, scenario in enumerate(_document_scenarios(document, str(path), problems)):
             where = f"{path}: scenarios[{i}]"
             found = _check_scenario(scenario, where)
+            if not found and document["version"] == 1:
+                found = _version_1_problems(scenario, where)
             problems += found
             if not found:
                 sid = scenario["id"]
@@ -130,8 +144,9 @@ def _document_scenarios(document: Any, where: str, problems: list[str]) -> list[
     if not isinstance(document, dict):
         problems.append(f"{where}: the document must be a JSON object")
         return []
-    if document.get("unoengine") != FORMAT or document.get("version") != VERSION:
-        problems.append(f"{where}: expected \"unoengine\": {FORMAT!r} and \"version\": {VERSION}")
+    version = document.get("version")
+    if document.get("unoengine") != FORMAT or type(version) is not int or version not in VERSIONS:
+        problems.append(f"{where}: expected \"unoengine\": {FORMAT!r} and \"version\": 1 or {VERSION}")
         return []
     extra = set(document) - {"unoengine", "version", "description", "scenarios"}
     if extra:
@@ -175,6 +190,14 @@ def _check_scenario(s: Any, where: str) -> list[str]:
     for i, step in enumerate(steps):
         p += _check_step(step, f"{where}.steps[{i}]")
     return p
+
+
+def _version_1_problems(s: Mapping[str, Any], where: str) -> list[str]:
+    """Keys of format version 2 in a version 1 file (the file must say version 2 to use them)."""
+    tables: list[tuple[str, str, Any]] = [("start", "start", s.get("start", {})), ("deal", "deal", s.get("deal", {}))]
+    tables += [(f"steps[{i}].expect", "expect", step["expect"]) for i, step in enumerate(s["steps"])]
+    return [f"{where}.{path}.{key}: a key of scenario format version 2; the file says version 1"
+            for path, kind, table in tables for key in sorted(set(table) & VERSION_2_KEYS[kind])]
 
 
 def _check_profile(s: Mapping[str, Any], where: str) -> list[str]:
@@ -246,8 +269,20 @@ _START_TYPES: Final[dict[str, Check]] = {
     "color": ("null or a colour letter R, Y, G or B", lambda v: v is None or v in ("R", "Y", "G", "B")),
     "direction": _INT, "current": _INT, "dealer": _SEAT_OR_NULL,
     "scores": ("a list of integers", _list_of(_is_int)), "seed": _INT, "pending_draw": _INT,
+    "phase": (f"a phase name ({', '.join(PHASES)})", lambda v: v in PHASES),
+    "drawn": ("one card name", lambda v: isinstance(v, str) and _is_cards(v) and len(v.split()) == 1),
+    "challenge_color": ("a colour letter R, Y, G or B", lambda v: v in ("R", "Y", "G", "B")),
+    "attacker_hand": _CARDS, "uno_exposed": _SEAT_OR_NULL, "passes": _INT, "round_number": _INT,
+    "known": ('a list of {"viewer": seat, "owner": seat, "cards": card names}', _list_of(
+        lambda e: isinstance(e, dict) and set(e) == {"viewer", "owner", "cards"} and _is_int(e["viewer"])
+        and _is_int(e["owner"]) and _is_cards(e["cards"]))),
+    "last_round": ('{"winner": seat, "hand_points": [integers], optionally "blocked": true/false}',
+                   lambda v: isinstance(v, dict) and set(v) <= {"winner", "hand_points", "blocked"}
+                   and _is_int(v.get("winner")) and _list_of(_is_int)(v.get("hand_points"))
+                   and type(v.get("blocked", False)) is bool),
 }
-_DEAL_TYPES: Final[dict[str, Check]] = {"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": _CARDS}
+_DEAL_TYPES: Final[dict[str, Check]] = {"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": _CARDS,
+                                        "dealer_draw": _CARDS}
 _EVENT: Final = ("events: a list of objects of event fields, their cards as card names",
                  _list_of(lambda e: isinstance(e, dict) and _is_cards(e.get("cards", ""))))
 _MOVES: Final = ("a list of moves in notation", _list_of(_is_move))
@@ -262,7 +297,7 @@ _EXPECT_TYPES: Final[dict[str, Check]] = {
     "direction": _INT, "top": ("a card name", lambda v: isinstance(v, str)),
     "pending_draw": _INT, "draw_pile_size": _INT, "discard_size": _INT, "uno_exposed": _SEAT_OR_NULL,
     "scores": ("a list of integers", _list_of(_is_int)), "round_over": ("true or false", lambda v: type(v) is bool),
-    "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL,
+    "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL, "dealer": _INT,
     "events": _EVENT,
     "legal": ('an object of seat ("0") = a list of moves', _by_seat(_MOVES[1])),
     "legal_includes": _MOVES, "legal_excludes": _MOVES,

@@ -35,7 +35,7 @@ _OBSERVED: Final = {
     "hand_sizes": {"type": "array", "items": _INT},
     "hands": {"type": "object", "propertyNames": _SEAT_KEYS, "additionalProperties": {"$ref": "#/$defs/cards"}},
     "current": _INT,
-    "phase": {"enum": ["PLAY", "DRAWN", "CHALLENGE", "CHOOSE_COLOR", "PENALTY", "ROUND_OVER", "MATCH_OVER"]},
+    "phase": {"$ref": "#/$defs/phase"},
     "color": {"enum": ["R", "Y", "G", "B", None]},
     "direction": {"enum": [1, -1]},
     "top": {"type": "string", "pattern": f"^{CARD}$"},
@@ -44,7 +44,10 @@ _OBSERVED: Final = {
     "scores": {"type": "array", "items": _INT},
     "round_over": {"type": "boolean"},
     "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL,
+    "dealer": {"type": "integer", "minimum": 0},
 }
+_PHASE: Final = {"enum": ["PLAY", "DRAWN", "CHALLENGE", "CHOOSE_COLOR", "PENALTY", "ROUND_OVER", "MATCH_OVER"]}
+_COLOR: Final = {"enum": ["R", "Y", "G", "B"]}
 
 SCENARIO_SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -53,11 +56,12 @@ SCENARIO_SCHEMA: Final[dict[str, Any]] = {
     "description": "A file of rule-conformance scenarios (docs/conformance.md).",
     **_object({
         "unoengine": {"const": "scenarios"},
-        "version": {"const": 1},
+        "version": {"enum": [1, 2]},
         "description": {"type": "string"},
         "scenarios": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/scenario"}},
     }, ("unoengine", "version", "scenarios")),
     "$defs": {
+        "phase": _PHASE,
         "cards": {"type": "string", "pattern": CARDS},
         "move": {"type": "string", "pattern": MOVE},
         "scenario": _object({
@@ -82,9 +86,19 @@ SCENARIO_SCHEMA: Final[dict[str, Any]] = {
             "current": _INT, "dealer": _SEAT_OR_NULL,
             "scores": {"type": "array", "items": _INT},
             "seed": _INT, "pending_draw": _INT,
+            "phase": {"$ref": "#/$defs/phase"},
+            "drawn": {"type": "string", "pattern": f"^{CARD}$"},
+            "challenge_color": _COLOR,
+            "attacker_hand": {"$ref": "#/$defs/cards"},
+            "uno_exposed": _SEAT_OR_NULL, "passes": {"type": "integer", "minimum": 0},
+            "known": {"type": "array", "items": _object(
+                {"viewer": _INT, "owner": _INT, "cards": {"$ref": "#/$defs/cards"}}, ("viewer", "owner", "cards"))},
+            "round_number": {"type": "integer", "minimum": 1},
+            "last_round": _object({"winner": _INT, "hand_points": {"type": "array", "items": _INT},
+                                   "blocked": {"type": "boolean"}}, ("winner", "hand_points")),
         }, ("hands", "discard")),
-        "deal": _object({"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": {"$ref": "#/$defs/cards"}},
-                        ("players",)),
+        "deal": _object({"players": _INT, "seed": _INT, "dealer": _SEAT_OR_NULL, "deck": {"$ref": "#/$defs/cards"},
+                         "dealer_draw": {"$ref": "#/$defs/cards"}}, ("players",)),
         "step": _object({
             "move": {"$ref": "#/$defs/move"},
             "note": {"type": "string"},
