@@ -30,7 +30,7 @@ from ...formats.serialize.parsing import parse_json
 FORMAT: Final = "scenarios"
 VERSION: Final = 1
 """The version of the scenario file format (the ``"version"`` of every file)."""
-CORPUS_VERSION: Final = "2026.12.1"
+CORPUS_VERSION: Final = "2026.12.2"
 """The version of the shipped corpus as a whole, written into an exported bundle's manifest;
 it changes whenever a shipped scenario does."""
 
