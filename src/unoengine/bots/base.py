@@ -29,6 +29,8 @@ class Bot(Protocol):
         ...
 
 # A bot may also have ``observe(move)``: the runners tell it every move made (bots.turns.tell_bots).
+# A bot that needs nothing but its legal moves may also have ``act_on_moves(moves, on_turn, rng)``,
+# returning what ``act`` would: bots.turns.next_move then calls it instead and builds no view.
 
 
 BotFactory = Callable[[], Bot]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..engine.moves import Move
 from ..engine.view import PlayerView
@@ -19,10 +20,15 @@ class RandomBot:
         self.out_of_turn = out_of_turn
 
     def act(self, view: PlayerView, rng: random.Random) -> Move | None:
-        moves = view.legal_moves
+        return self.act_on_moves(view.legal_moves, view.current == view.player or view.round_over, rng)
+
+    def act_on_moves(self, moves: Sequence[Move], on_turn: bool, rng: random.Random) -> Move | None:
+        """The same choice from the player's legal moves alone: this bot reads nothing else of a
+        view, so :func:`unoengine.bots.turns.next_move` asks it this way and builds no view.
+        ``on_turn``: the move is the player's to make (its turn, or the deal after a round)."""
         if not moves:
             return None
-        if view.current != view.player and not view.round_over and rng.random() >= self.out_of_turn:
+        if not on_turn and rng.random() >= self.out_of_turn:
             return None
         return rng.choice(moves)
 

@@ -8,10 +8,10 @@ the same way everywhere.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.errors import UnoEngineError
-from ..engine.legality import forget_legal_moves, legal_moves
+from ..engine.legality import forget_legal_moves, legal_moves, remember_legal_moves
 from ..engine.moves import Move
 from ..engine.state import GameState
 from ..engine.view import view
@@ -40,18 +40,29 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
     n = len(seats)
     current = state.current
     acting = {m.player for m in legal}
-    order = [(current + k) % n for k in range(1, n)] + [current]
+    alone = len(acting) == 1 and current in acting  # the common case: nobody else may act
+    order = [current] if alone else [(current + k) % n for k in range(1, n)] + [current]
     for q in order:
         if q not in acting:
             continue
-        v = view(state, q)
-        move = seats[q].act(v, rngs[q])
+        bot = seats[q]
+        act_on_moves: Callable[[tuple[Move, ...], bool, random.Random], Move | None] | None = getattr(
+            bot, "act_on_moves", None)
+        if act_on_moves is not None:  # the bot needs no view (bots/base.py): give it its moves
+            # legal_moves(state, q), in its order
+            mine = tuple(legal) if alone else tuple(m for m in legal if m.player == q)
+            move = act_on_moves(mine, q == current or state.round_over, rngs[q])
+        else:
+            v = view(state, q)
+            mine = v.legal_moves
+            move = bot.act(v, rngs[q])
         if move is None:
             if q == current and not state.round_over:
-                raise BotError(f"bot {seats[q].name!r} at seat {q} made no move on its turn")
+                raise BotError(f"bot {bot.name!r} at seat {q} made no move on its turn")
             continue
-        if move not in v.legal_moves:
-            raise BotError(f"bot {seats[q].name!r} at seat {q} returned {move!r}, which is not legal")
+        if not any(m is move for m in mine) and move not in mine:  # most bots return one of them
+            raise BotError(f"bot {bot.name!r} at seat {q} returned {move!r}, which is not legal")
+        remember_legal_moves(state, legal)  # the bots are done: apply need not check the move again
         return move
     asked = ", ".join(f"{seats[q].name!r} at seat {q}" for q in order if q in acting)
     raise BotError(f"no bot made a move in {state!r}; asked: {asked or 'nobody (no legal move)'}")

@@ -91,7 +91,8 @@ class Draft:
         self.draw_pile = self.draw_pile[self.draw_pos:] + tuple(cards)
         self.draw_pos = 0
         self.discard = (top, 1, None)
-        self.emit(PileReshuffled(len(cards)))
+        if self.log is not None:
+            self.log.append(PileReshuffled(len(cards)))
 
     def take_from_pile(self, count: int) -> list[Card]:
         """Take up to ``count`` cards off the draw pile, reshuffling when it runs out (PLAY-7).
@@ -115,8 +116,8 @@ class Draft:
         cards = self.take_from_pile(count)
         if cards:
             self.hands[player] = tuple(sorted(self.hands[player] + tuple(cards)))
-        if report:
-            self.emit(CardsDrawn(player, len(cards), tuple(cards), rule))
+        if report and self.log is not None:
+            self.log.append(CardsDrawn(player, len(cards), tuple(cards), rule))
         return cards
 
     def put_on_discard(self, card: Card) -> None:

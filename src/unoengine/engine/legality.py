@@ -398,6 +398,13 @@ def forget_legal_moves() -> None:
     _last_legal = (None, ())
 
 
+def remember_legal_moves(state: GameState, moves: Sequence[Move]) -> None:
+    """Remember ``moves``, the full list :func:`legal_moves` gave for ``state``, again: a runner
+    that forgot it while a bot ran (:func:`forget_legal_moves`) calls this once the bot is done,
+    so that applying the bot's move (one of those objects) needs no second check."""
+    _remember_moves(state, tuple(moves))
+
+
 def _remember_moves(state: GameState, moves: tuple[Move, ...]) -> None:
     """Keep the full list of the last state asked: applying one of those very move objects to
     that state needs no second check (the list is a private copy, so callers cannot alter it)."""

@@ -124,11 +124,12 @@ def _play(state: GameState, move: Move, log: Log) -> GameState:
             and not (state.profile.seven_zero and SEVEN_ZERO[card])):
         return _play_plain(state, move, card, hand_before)
     d = Draft(state, log)
-    d.emit(CardPlayed(p, card, _play_rule(state, p, card)))
-    if move.color is not None:
-        d.emit(ColorNamed(p, move.color, WILD_RULE[card]))
-    if move.uno:
-        d.emit(UnoCalled(p, "UNO-1"))
+    if log is not None:  # events are built only when asked for (apply_with_events)
+        log.append(CardPlayed(p, card, _play_rule(state, p, card)))
+        if move.color is not None:
+            log.append(ColorNamed(p, move.color, WILD_RULE[card]))
+        if move.uno:
+            log.append(UnoCalled(p, "UNO-1"))
     # WD4-2: whether this Wild Draw Four is a bluff is judged on the hand it was played from.
     color_before = d.color
     bluff = card == WILD_DRAW_FOUR and holds_color(hand_before, color_before)
@@ -225,7 +226,8 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
             _face_penalty(d, victim, d.pending_draw + DRAW_TWO_COUNT)
         else:
             d.draw(victim, DRAW_TWO_COUNT, "ACT-3")
-            d.emit(TurnSkipped(victim, "ACT-3"))
+            if d.log is not None:
+                d.emit(TurnSkipped(victim, "ACT-3"))
             d.start_turn(d.seat_after(p, 2))
         return
     if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
@@ -304,7 +306,8 @@ def _face_penalty(d: Draft, victim: int, total: int) -> None:
     d.current = victim
     d.phase = _PENALTY
     d.pending_draw = total
-    d.emit(PenaltyPending(victim, total))
+    if d.log is not None:
+        d.emit(PenaltyPending(victim, total))
 
 
 def _wild_draw_four(d: Draft, p: int, bluff: bool, color_before: int, last: bool = False) -> None:
@@ -317,14 +320,16 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool, color_before: int, last: bool
         d.phase = _CHALLENGE
         d.challenge = PendingChallenge(p, victim, bluff, d.hands[p], color_before)
         d.pending_draw = total
-        d.emit(ChallengeOffered(p, victim, total))
+        if d.log is not None:
+            d.emit(ChallengeOffered(p, victim, total))
     elif d.profile.stacking != "off" and not last:
         _face_penalty(d, victim, total)
     elif last:
         d.draw(victim, total, "ACT-9")
     else:
         d.draw(victim, total, "ACT-5")
-        d.emit(TurnSkipped(victim, "ACT-5"))
+        if d.log is not None:
+            d.emit(TurnSkipped(victim, "ACT-5"))
         d.start_turn(d.seat_after(p, 2))
 
 
@@ -452,18 +457,22 @@ def _challenge(state: GameState, move: Move, log: Log) -> GameState:
     # judged on, even if the attacker has drawn since (a missed-UNO penalty).
     d.reveal = Reveal(victim, attacker, pending.hand)
     d.known = merge(d.known, [(victim, attacker, pending.hand)])  # WD4-3: the challenger saw the hand
-    d.emit(HandShown(attacker, victim, pending.hand))
+    if d.log is not None:
+        d.emit(HandShown(attacker, victim, pending.hand))
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
-        d.emit(ChallengeDecided(victim, attacker, True, "WD4-4"))
+        if d.log is not None:
+            d.emit(ChallengeDecided(victim, attacker, True, "WD4-4"))
         d.draw(attacker, total, "WD4-4")
         d.start_turn(victim)
         return d.freeze()
     # WD4-5 innocent: challenger draws 6 and misses the turn
-    d.emit(ChallengeDecided(victim, attacker, False, "WD4-5"))
+    if d.log is not None:
+        d.emit(ChallengeDecided(victim, attacker, False, "WD4-5"))
     d.draw(victim, total + CHALLENGE_EXTRA, "WD4-5")
     if not d.hands[attacker]:
         return end_round(d, attacker)
-    d.emit(TurnSkipped(victim, "WD4-5"))
+    if d.log is not None:
+        d.emit(TurnSkipped(victim, "WD4-5"))
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 
@@ -485,7 +494,8 @@ def _accept(state: GameState, move: Move, log: Log) -> GameState:
     if attacker_out:
         assert pending is not None
         return end_round(d, pending.attacker)
-    d.emit(TurnSkipped(victim, rule))
+    if d.log is not None:
+        d.emit(TurnSkipped(victim, rule))
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 

@@ -199,5 +199,25 @@ def load_profile(spec: Spec) -> Profile:
 
 def resolve_profile(profile: Profile | Spec) -> Profile:
     """``profile`` itself if it is a :class:`Profile`, else :func:`load_profile` of it: what lets
-    the public ``new_game("classic-108", ...)`` take a name while the engine takes only values."""
-    return profile if isinstance(profile, Profile) else load_profile(profile)
+    the public ``new_game("classic-108", ...)`` take a name while the engine takes only values.
+
+    A composition of shipped names only (``"classic-108"``, ``"gdj85+jump-in"``: no path) is
+    read once per process and the immutable Profile reused, so that a loop of
+    ``new_game("classic-108", ...)`` does not parse TOML for every game (docs/performance.md,
+    "Flat across players"). Paths are read every time: a user's file may change."""
+    if isinstance(profile, Profile):
+        return profile
+    if isinstance(profile, str) and len(profile) <= MAX_PATH_CHARS and not any(
+            is_path(part) for part in profile.split("+")):
+        cached = _SHIPPED_CACHE.get(profile)
+        if cached is None:
+            cached = load_profile(profile)  # a bad name raises here, and nothing is kept
+            if len(_SHIPPED_CACHE) >= _SHIPPED_CACHE_SIZE:
+                _SHIPPED_CACHE.clear()
+            _SHIPPED_CACHE[profile] = cached
+        return cached
+    return load_profile(profile)
+
+
+_SHIPPED_CACHE: dict[str, Profile] = {}
+_SHIPPED_CACHE_SIZE: Final = 64

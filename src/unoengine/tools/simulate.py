@@ -24,14 +24,14 @@ from ..bots.base import is_bot_name, known_bots_text
 from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
 from ..bots.turns import next_move as next_move
-from ..bots.turns import tell_bots
+from ..engine.cards import DRAW_TWO, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.events import CardsDrawn
 from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
-from ..engine.moves import Move
+from ..engine.moves import CallUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
-from ..engine.transition import apply_with_events
+from ..engine.transition import apply, apply_with_events
 from ..formats.composition import load_profile
 from ..formats.profile_file import profile_from_dict, profile_to_dict
 from ..formats.record import GameRecord
@@ -85,6 +85,21 @@ class GameResult:
     """Cards drawn as penalties in the game, by rule."""
 
 
+_QUIET_MOVES: Final = (Draw, Pass, CallUno)
+
+
+def may_draw_penalty(move: Move) -> bool:
+    """Can ``move`` make someone draw under one of PENALTY_RULES? Only a Draw Two or a Wild Draw
+    Four played (ACT-3, ACT-5, ACT-9, HOUSE-1), or a move that is not a draw, a pass, a late UNO
+    call or the play of another card (an Accept, a Challenge, a catch, a colour named for the
+    first card, a deal). :func:`play_game` asks for events only for those (docs/performance.md,
+    "Simulations"); tests/test_fast_paths.py checks that no other move ever draws a penalty."""
+    if type(move) is Play:
+        card = move.card
+        return card == WILD_DRAW_FOUR or (not IS_WILD[card] and SYMBOL_OF[card] == DRAW_TWO)
+    return type(move) not in _QUIET_MOVES
+
+
 def game_seed(run_seed: int, index: int) -> int:
     """The seed of game ``index`` of a run: independent of how games are split among workers."""
     return random.Random(f"unoengine/{run_seed}/{index}").getrandbits(64)
@@ -102,19 +117,25 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     state = new_game(profile, len(seats), seed=seed)
     moves = 0
     penalties: Counter[str] = Counter()
+    # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
+    observers = [observe for bot in seats if (observe := getattr(bot, "observe", None)) is not None]
     try:
         while not (state.match_over or (state.round_over and not match)):
             if max_moves is not None and moves >= max_moves:
                 raise BotError(f"did not end within {max_moves} moves")
             move = next_move(state, seats, rngs)
-            state, events = apply_with_events(state, move)
-            tell_bots(seats, move)
+            if may_draw_penalty(move):
+                state, events = apply_with_events(state, move)
+                for e in events:
+                    if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
+                        penalties[e.rule] += e.count
+            else:  # no penalty to count: the cheaper path, without events
+                state = apply(state, move)
+            for observe in observers:
+                observe(move)
             moves += 1
             if moves_out is not None:
                 moves_out.append(move)
-            for e in events:
-                if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
-                    penalties[e.rule] += e.count
     except BotError as exc:
         names = ", ".join(b if len(b) <= 60 else b[:57] + "..." for b in bots)
         raise BotError(f"game {index} (seed {seed}) of {names}: {exc}") from None
