@@ -57,11 +57,17 @@ def test_a_bot_over_the_protocol_plays_as_it_does_in_process(bots: list[str]) ->
     assert sum(r.moves for r in in_process) > 30
 
 
-def test_a_match_over_the_protocol() -> None:
-    """Match play: after a round the next dealer's program is asked for NextRound ('deal')."""
-    over = sim.run("classic-108", [served("random"), served("random")], 1, seed=3, workers=1, match=True)
-    here = sim.run("classic-108", ["random", "random"], 1, seed=3, workers=1, match=True)
-    assert over == here and max(here[0].points) >= 500
+def test_a_match_over_the_protocol(tmp_path: Path) -> None:
+    """Match play: after a round the next dealer's program is asked for NextRound ('deal'). One
+    point per round, first to 2 (SCORE-4): at least two rounds, so a deal is asked for, without
+    the dozen rounds a match to 500 takes."""
+    short = tmp_path / "first-to-two.toml"
+    short.write_text('overlay = true\nname = "first-to-two"\n[scoring]\nmode = "one-point-per-round"\n'
+                     "target = 2\n", encoding="utf-8")
+    profile = f"classic-108+{short}"
+    over = sim.run(profile, [served("random"), served("random")], 1, seed=3, workers=1, match=True)
+    here = sim.run(profile, ["random", "random"], 1, seed=3, workers=1, match=True)
+    assert over == here and max(here[0].points) == 2
 
 
 # --- a bot in another language ---------------------------------------------------------------------
