@@ -18,30 +18,15 @@ from __future__ import annotations
 import argparse
 import gc
 import platform
-import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 
+from bench_vs_rlcard import ours as bare_loop  # legal_moves + a random pick + apply, on CPU time
+
 import unoengine
 from unoengine.tools.simulate import play_game
-
-
-def bare_loop(profile: unoengine.Profile, players: int, games: int, seed: int) -> tuple[int, float]:
-    """(moves, CPU seconds) of ``games`` random rounds: legal_moves + a random pick + apply."""
-    rng = random.Random(seed)
-    legal_moves, apply = unoengine.legal_moves, unoengine.apply
-    moves = 0
-    gc.collect()
-    start = time.thread_time()
-    for g in range(games):
-        state = unoengine.new_game(profile, players, seed + g)
-        while not state.round_over:
-            options = legal_moves(state)
-            state = apply(state, options[rng.randrange(len(options))])
-            moves += 1
-    return moves, time.thread_time() - start
 
 
 def simulated(profile: unoengine.Profile, players: int, games: int, seed: int) -> tuple[int, float]:

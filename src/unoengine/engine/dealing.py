@@ -110,7 +110,7 @@ def _first_card(d: Draft, dealer: int) -> GameState:
             # SETUP-9: returned into the deck, another card turned. RULING: when only Wild
             # Draw Fours are left to turn, the card stays and acts as a plain Wild (SETUP-8).
             rest = [*d.draw_pile[d.draw_pos:], top]
-            d.emit(FirstCardReturned(top))
+            d.emit(FirstCardReturned, top)
             d.shuffle(rest)
             d.draw_pile, d.draw_pos = tuple(rest), 0
             continue
@@ -118,7 +118,7 @@ def _first_card(d: Draft, dealer: int) -> GameState:
     d.discard = (top, 1, None)
     d.direction = 1  # SETUP-4: play starts clockwise
     first = (dealer + 1) % n  # SETUP-4: the player to the dealer's left
-    d.emit(RoundDealt(dealer, d.match.round_number, top))
+    d.emit(RoundDealt, dealer, d.match.round_number, top)
     if IS_WILD[top]:
         d.color = -1
         d.phase = Phase.CHOOSE_COLOR
@@ -130,15 +130,15 @@ def _first_card(d: Draft, dealer: int) -> GameState:
     d.color = COLOR_OF[top]
     symbol = SYMBOL_OF[top]
     if symbol == SKIP:  # SETUP-5
-        d.emit(TurnSkipped(first, "SETUP-5"))
+        d.emit(TurnSkipped, first, "SETUP-5")
         d.start_turn((first + 1) % n)
     elif symbol == REVERSE:  # SETUP-6
         d.direction = -1
-        d.emit(DirectionChanged(-1, "SETUP-6"))
+        d.emit(DirectionChanged, -1, "SETUP-6")
         d.start_turn(dealer)
     elif symbol == DRAW_TWO:  # SETUP-7
         d.draw(first, DRAW_TWO_COUNT, "SETUP-7")
-        d.emit(TurnSkipped(first, "SETUP-7"))
+        d.emit(TurnSkipped, first, "SETUP-7")
         d.start_turn((first + 1) % n)
     else:
         d.start_turn(first)

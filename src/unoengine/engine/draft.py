@@ -10,10 +10,14 @@ them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import ParamSpec
 
 from .cards import CARDS, Card
 from .events import CardsDrawn, Event, PileReshuffled
 from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal, build_state
+
+_P = ParamSpec("_P")
 
 
 class Draft:
@@ -47,10 +51,11 @@ class Draft:
         self.pending_draw = s.pending_draw
         self.known = s.known
 
-    def emit(self, event: Event) -> None:
-        """Report what a rule just did, if events were asked for."""
+    def emit(self, kind: Callable[_P, Event], *args: _P.args, **kwargs: _P.kwargs) -> None:
+        """Report what a rule just did, if events were asked for: the event ``kind(*args)`` is
+        built only then, so :func:`~unoengine.engine.transition.apply` builds none."""
         if self.log is not None:
-            self.log.append(event)
+            self.log.append(kind(*args, **kwargs))
 
     def freeze(self) -> GameState:
         return build_state(
@@ -91,8 +96,7 @@ class Draft:
         self.draw_pile = self.draw_pile[self.draw_pos:] + tuple(cards)
         self.draw_pos = 0
         self.discard = (top, 1, None)
-        if self.log is not None:
-            self.log.append(PileReshuffled(len(cards)))
+        self.emit(PileReshuffled, len(cards))
 
     def take_from_pile(self, count: int) -> list[Card]:
         """Take up to ``count`` cards off the draw pile, reshuffling when it runs out (PLAY-7).
@@ -116,8 +120,8 @@ class Draft:
         cards = self.take_from_pile(count)
         if cards:
             self.hands[player] = tuple(sorted(self.hands[player] + tuple(cards)))
-        if report and self.log is not None:
-            self.log.append(CardsDrawn(player, len(cards), tuple(cards), rule))
+        if report:
+            self.emit(CardsDrawn, player, len(cards), tuple(cards), rule)
         return cards
 
     def put_on_discard(self, card: Card) -> None:

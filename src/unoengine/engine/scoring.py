@@ -65,9 +65,9 @@ def _finish(d: Draft, winner: int, blocked: bool) -> GameState:
         d.match.dealer, scores, d.match.round_number, RoundResult(winner, blocked, left, won), champion
     )
     d.phase = Phase.ROUND_OVER if champion is None else Phase.MATCH_OVER
-    d.emit(RoundEnded(winner, blocked, won, "PLAY-7" if blocked else "END-1"))
+    d.emit(RoundEnded, winner, blocked, won, "PLAY-7" if blocked else "END-1")
     if champion is not None:
-        d.emit(MatchEnded(champion, scores, _SCORING_RULE[profile.scoring]))
+        d.emit(MatchEnded, champion, scores, _SCORING_RULE[profile.scoring])
     d.current = winner
     d.drawn = None
     d.challenge = None

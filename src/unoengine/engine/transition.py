@@ -151,7 +151,7 @@ def _play(state: GameState, move: Move, log: Log) -> GameState:
     # UNO-1/UNO-2: playing the next-to-last card without calling opens the catch window.
     if len(hand_before) == 2 and not move.uno and len(d.hands[p]) == 1:
         d.uno_exposed = p
-        d.emit(UnoNotCalled(p))
+        d.emit(UnoNotCalled, p)
     return d.freeze()
 
 
@@ -226,8 +226,7 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
             _face_penalty(d, victim, d.pending_draw + DRAW_TWO_COUNT)
         else:
             d.draw(victim, DRAW_TWO_COUNT, "ACT-3")
-            if d.log is not None:
-                d.emit(TurnSkipped(victim, "ACT-3"))
+            d.emit(TurnSkipped, victim, "ACT-3")
             d.start_turn(d.seat_after(p, 2))
         return
     if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
@@ -235,11 +234,11 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
     if card == WILD_SHUFFLE_HANDS:  # ACT-6
         d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
         d.known = ()  # nobody can follow the cards
-        d.emit(HandsShuffled(p))
+        d.emit(HandsShuffled, p)
     elif card == WILD_SWAP_HANDS:  # ACT-7
         assert target is not None
         _swap(d, p, target)
-        d.emit(HandsSwapped(p, target, "ACT-7"))
+        d.emit(HandsSwapped, p, target, "ACT-7")
     elif card in (WILD_CUSTOMIZABLE, BLANK):  # ACT-8, SETUP-10
         _custom_effect(d, p, target)
     elif d.profile.seven_zero and SEVEN_ZERO[card]:
@@ -254,11 +253,11 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
 def _report_turn_order(d: Draft, p: int, symbol: int, current: int) -> None:
     """The events of what :func:`turn_after` decided: a skip or a change of direction."""
     if symbol == SKIP:
-        d.emit(TurnSkipped(d.seat_after(p), "ACT-1"))
+        d.emit(TurnSkipped, d.seat_after(p), "ACT-1")
     elif symbol == REVERSE:
-        d.emit(DirectionChanged(d.direction, "ACT-2"))
+        d.emit(DirectionChanged, d.direction, "ACT-2")
         if current == p:  # HOUSE-6: with two players the Reverse skipped the other player
-            d.emit(TurnSkipped(d.seat_after(p), "HOUSE-6"))
+            d.emit(TurnSkipped, d.seat_after(p), "HOUSE-6")
 
 
 def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
@@ -268,7 +267,7 @@ def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
     if symbol == 7:
         assert target is not None
         _swap(d, p, target)
-        d.emit(HandsSwapped(p, target, "HOUSE-3"))
+        d.emit(HandsSwapped, p, target, "HOUSE-3")
     else:
         n, step = len(d.hands), d.direction
         before = list(d.hands)
@@ -276,7 +275,7 @@ def _seven_zero(d: Draft, p: int, symbol: int, target: int | None) -> None:
         # each player knows the hand they passed on
         d.known = after_hands_move(d.known, lambda o: (o + step) % n,
                                    [(v, (v + step) % n, before[v]) for v in range(n)])
-        d.emit(HandsRotated(d.direction))
+        d.emit(HandsRotated, d.direction)
 
 
 def _swap(d: Draft, p: int, target: int) -> None:
@@ -291,7 +290,7 @@ def _custom_effect(d: Draft, p: int, target: int | None) -> None:
     """ACT-8: run the profile's registered effect on the frozen state, then continue from it."""
     effect = get_effect(d.profile.custom_effect)
     before = d.freeze()
-    d.emit(EffectApplied(p, effect.name))
+    d.emit(EffectApplied, p, effect.name)
     after = run_effect(effect, before, p, target, d.log)
     check_effect_result(effect.name, before, after)
     fresh = Draft(after)
@@ -306,8 +305,7 @@ def _face_penalty(d: Draft, victim: int, total: int) -> None:
     d.current = victim
     d.phase = _PENALTY
     d.pending_draw = total
-    if d.log is not None:
-        d.emit(PenaltyPending(victim, total))
+    d.emit(PenaltyPending, victim, total)
 
 
 def _wild_draw_four(d: Draft, p: int, bluff: bool, color_before: int, last: bool = False) -> None:
@@ -320,16 +318,14 @@ def _wild_draw_four(d: Draft, p: int, bluff: bool, color_before: int, last: bool
         d.phase = _CHALLENGE
         d.challenge = PendingChallenge(p, victim, bluff, d.hands[p], color_before)
         d.pending_draw = total
-        if d.log is not None:
-            d.emit(ChallengeOffered(p, victim, total))
+        d.emit(ChallengeOffered, p, victim, total)
     elif d.profile.stacking != "off" and not last:
         _face_penalty(d, victim, total)
     elif last:
         d.draw(victim, total, "ACT-9")
     else:
         d.draw(victim, total, "ACT-5")
-        if d.log is not None:
-            d.emit(TurnSkipped(victim, "ACT-5"))
+        d.emit(TurnSkipped, victim, "ACT-5")
         d.start_turn(d.seat_after(p, 2))
 
 
@@ -392,7 +388,7 @@ def _draw_until_playable(state: GameState, p: int, log: Log) -> GameState:
     drawn = d.draw(p, 1, "HOUSE-4", report=False)
     while not card_playable(d.profile, d.discard[0], d.color, d.hands[p], drawn[-1]) and d.can_draw():
         drawn += d.draw(p, 1, "HOUSE-4", report=False)
-    d.emit(CardsDrawn(p, len(drawn), tuple(drawn), "HOUSE-4"))
+    d.emit(CardsDrawn, p, len(drawn), tuple(drawn), "HOUSE-4")
     card = drawn[-1]
     d.phase = _DRAWN
     d.drawn = card
@@ -428,11 +424,11 @@ def _choose_color(state: GameState, move: Move, log: Log) -> GameState:
     d = Draft(state, log)
     d.color = int(move.color)
     applies = d.discard[0] == WILD_DRAW_FOUR and d.profile.first_card_wild_draw_four == "apply"
-    d.emit(ColorNamed(move.player, move.color, "HOUSE-7" if applies else FIRST_WILD_RULE[d.discard[0]]))
+    d.emit(ColorNamed, move.player, move.color, "HOUSE-7" if applies else FIRST_WILD_RULE[d.discard[0]])
     if applies:  # HOUSE-7
         first = d.seat_after(move.player)
         d.draw(first, DRAW_FOUR_COUNT, "HOUSE-7")
-        d.emit(TurnSkipped(first, "HOUSE-7"))
+        d.emit(TurnSkipped, first, "HOUSE-7")
         d.start_turn(d.seat_after(first))
     else:
         d.start_turn(move.player)
@@ -457,22 +453,18 @@ def _challenge(state: GameState, move: Move, log: Log) -> GameState:
     # judged on, even if the attacker has drawn since (a missed-UNO penalty).
     d.reveal = Reveal(victim, attacker, pending.hand)
     d.known = merge(d.known, [(victim, attacker, pending.hand)])  # WD4-3: the challenger saw the hand
-    if d.log is not None:
-        d.emit(HandShown(attacker, victim, pending.hand))
+    d.emit(HandShown, attacker, victim, pending.hand)
     if pending.bluff:  # WD4-4 guilty: attacker draws 4; challenger plays on
-        if d.log is not None:
-            d.emit(ChallengeDecided(victim, attacker, True, "WD4-4"))
+        d.emit(ChallengeDecided, victim, attacker, True, "WD4-4")
         d.draw(attacker, total, "WD4-4")
         d.start_turn(victim)
         return d.freeze()
     # WD4-5 innocent: challenger draws 6 and misses the turn
-    if d.log is not None:
-        d.emit(ChallengeDecided(victim, attacker, False, "WD4-5"))
+    d.emit(ChallengeDecided, victim, attacker, False, "WD4-5")
     d.draw(victim, total + CHALLENGE_EXTRA, "WD4-5")
     if not d.hands[attacker]:
         return end_round(d, attacker)
-    if d.log is not None:
-        d.emit(TurnSkipped(victim, "WD4-5"))
+    d.emit(TurnSkipped, victim, "WD4-5")
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 
@@ -494,8 +486,7 @@ def _accept(state: GameState, move: Move, log: Log) -> GameState:
     if attacker_out:
         assert pending is not None
         return end_round(d, pending.attacker)
-    if d.log is not None:
-        d.emit(TurnSkipped(victim, rule))
+    d.emit(TurnSkipped, victim, rule)
     d.start_turn(d.seat_after(victim))
     return d.freeze()
 
@@ -505,7 +496,7 @@ def _call_uno(state: GameState, move: Move, log: Log) -> GameState:
     """UNO-4: a late call before anyone catches you makes you safe."""
     d = Draft(state, log)
     d.uno_exposed = -1
-    d.emit(UnoCalled(move.player, "UNO-4"))
+    d.emit(UnoCalled, move.player, "UNO-4")
     return d.freeze()
 
 
@@ -514,7 +505,7 @@ def _catch_uno(state: GameState, move: Move, log: Log) -> GameState:
     assert isinstance(move, CatchUno)
     d = Draft(state, log)
     d.uno_exposed = -1
-    d.emit(UnoCaught(move.player, move.target))
+    d.emit(UnoCaught, move.player, move.target)
     d.draw(move.target, d.profile.uno_penalty, "UNO-2")
     return d.freeze()
 
