@@ -9,7 +9,7 @@ user gets, full official rules, out-of-turn windows on) at each player count; RL
 ``rlcard.make("uno")`` (two players only, simplified rules) with uniformly random legal
 actions. Runs are interleaved (ours, RLCard, ours, ...) so a noisy machine slows both alike,
 timed on this thread's CPU time (``time.thread_time``), and each figure is reported as the
-median with the minimum and maximum over the repeats.
+median with the minimum and maximum over the repeats; the ratio is taken per repeat.
 """
 
 from __future__ import annotations
@@ -147,10 +147,13 @@ def main() -> None:
         print(f"  repeat {r + 1}/{args.repeats} done", file=sys.stderr)
     for name, values in runs.items():
         print(f"{name:<45} {spread(values)}")
-    rl = statistics.median(runs["RLCard 1.2.0 uno env, 2 players"])
+    # Each repeat's ratio is taken within that repeat (runs next to each other, under the same
+    # load), then the median and range over the repeats are shown, as bench_flat does.
+    rl = runs["RLCard 1.2.0 uno env, 2 players"]
     for n in args.players:
-        mine = statistics.median(runs[f"unoengine PettingZoo, {n} players"])
-        print(f"ratio to RLCard at 2 players: unoengine {n} players {mine / rl:.2f}x")
+        ratios = [mine / theirs for mine, theirs in zip(runs[f"unoengine PettingZoo, {n} players"], rl, strict=True)]
+        print(f"ratio to RLCard at 2 players, per repeat: unoengine {n} players "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}x - {max(ratios):.2f}x)")
 
 
 if __name__ == "__main__":

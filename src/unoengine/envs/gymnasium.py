@@ -303,7 +303,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observe(self) -> Observation:
         table = self.table
         assert table is not None
-        return self.observations.encode_state(table.state, self.seat)  # = encode(learner_view())
+        return self.observations.encode_own(table.state, self.seat)  # = encode(learner_view())
 
     def _info(self) -> dict[str, Any]:
         table = self.table

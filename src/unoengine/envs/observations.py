@@ -139,13 +139,18 @@ class ObservationEncoding:
         It is written for the step loop: one function with no calls on the common path; the
         discard pile's counts are carried from the last call (the same pile, or one card more),
         and each seat's known segment is kept while what it knows is the same tuple."""
-        profile, hands = state.profile, state.hands
         n = self.num_players
-        if len(hands) != n or (profile is not self.profile and profile != self.profile):
+        if len(state.hands) != n or (state.profile is not self.profile and state.profile != self.profile):
             raise ActionError(f"state: of another game than {self!r}")
         if (type(player) is not int or not 0 <= player < n) and (
                 isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
             raise ActionError(f"player: expected a seat 0..{n - 1}, got {player!r}")
+        return self.encode_own(state, player)
+
+    def encode_own(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
+        """:meth:`encode_state` without its checks, for an environment encoding its own game's
+        state for one of its seats (``player`` a plain int, the state of this profile and size)."""
+        hands = state.hands
         k, kind_of, floats = self._k, self._kinds_of, self._floats
         (o_top, o_color, o_drawn, o_discard, o_known, o_sizes, o_current, o_phase, o_direction,
          o_pending, o_draw_pile, o_exposed, o_attacker, o_challenge_color, o_passes, o_dealer,

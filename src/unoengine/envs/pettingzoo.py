@@ -84,7 +84,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast
 
 from ..engine.cards import Card
 from ..engine.dealing import new_game
@@ -94,7 +94,7 @@ from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..formats.composition import resolve_profile
 from ..formats.notation import format_move
-from .actions import ActionEncoding, ActionError, plain_int
+from .actions import WAIT, ActionEncoding, ActionError, plain_int
 from .extras import require
 from .observations import ObservationEncoding
 from .table import (
@@ -213,6 +213,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         # that observe copies) and whether the step rewards must be cleared.
         self._size: int = self.actions.size
         self._rows = tuple(self.actions.row(p) for p in range(num_players))
+        self._by_id = self.actions._by_id.get  # the step loop's lookup of a legal move's action
         self._mask = bytearray(self._size)
         self._informed: str | None = None
         self._paid = False
@@ -276,13 +277,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[actor]
         self.agent_selection = agent
         infos, informed = self.infos, self._informed
-        if informed is not None and informed in infos:
+        if informed is not None and informed != agent and informed in infos:
             infos[informed] = {}
         mask = self._mask = bytearray(self._size)
         if done:
+            if informed == agent:
+                infos[agent] = {}
             self._informed = None
             return
-        legal = self.actions.legal_actions(moves, wait=wait)
+        # The engine's own moves, found by identity (ActionEncoding.legal_actions, inlined: it
+        # runs every step); any other move goes the long way, which names it if it has no action.
+        found = list(map(self._by_id, map(id, moves)))
+        if None in found:
+            legal = self.actions.legal_actions(moves, wait=wait)
+        else:
+            legal = cast("list[int]", found)
+            if wait:
+                legal.append(WAIT)
+            legal.sort()
         for i in legal:
             mask[i] = 1
         infos[agent] = {"legal_actions": legal, "out_of_turn": wait}
@@ -326,7 +338,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._select(done=over or self.truncations[agent])
+        self._select(over or self.truncations[agent])
         if self.render_mode == "human":
             self.render()
 
@@ -355,7 +367,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         state = (self.table or self._table()).state
         selected = agent == self.agent_selection
         mask = np.frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
-        return {"observation": self.observations.encode_state(state, self._seat[agent]), "action_mask": mask}
+        return {"observation": self.observations.encode_own(state, self._seat[agent]), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step)."""

@@ -33,6 +33,7 @@ from .actions import ActionError
 
 OutOfTurn = Literal["windows", "turn-only"]
 OUT_OF_TURN: Final = ("windows", "turn-only")
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class Table:
@@ -81,15 +82,21 @@ class Table:
     def act_legal(self, move: Move) -> GameState:
         """:meth:`act` for a move its caller already found among :meth:`moves` (an environment
         that checked the action against its mask): the same, without a second check."""
-        self.state = apply(self.state, move)
-        self._open()
-        return self.state
+        self.state = state = apply(self.state, move)
+        if state.uno_exposed < 0 and state.phase < _ROUND_OVER and not state.profile.jump_in:
+            # _open's common case, inlined for the environments' step loop.
+            self._owner = owner = state.current
+            self._legal = {owner: tuple(legal_moves(state))}
+            self._queue = []
+        else:
+            self._open()
+        return state
 
     def _open(self) -> None:
         """Work out who may act in the new state and open the windows."""
         state = self.state
         moves = legal_moves(state)
-        if state.uno_exposed < 0 and state.phase < Phase.ROUND_OVER and not state.profile.jump_in:
+        if state.uno_exposed < 0 and state.phase < _ROUND_OVER and not state.profile.jump_in:
             # legal_moves lists out-of-turn moves only for an exposed UNO (UNO-2, UNO-4) and for
             # jump-ins (HOUSE-2): here every move is the player to act's, and nobody has a window.
             self._owner = owner = state.current
