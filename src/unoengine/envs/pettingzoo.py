@@ -84,7 +84,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..engine.cards import Card
 from ..engine.dealing import new_game
@@ -94,7 +94,7 @@ from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..formats.composition import resolve_profile
 from ..formats.notation import format_move
-from .actions import WAIT, ActionEncoding, ActionError, plain_int
+from .actions import ActionEncoding, ActionError, plain_int
 from .extras import require
 from .observations import ObservationEncoding
 from .table import (
@@ -213,7 +213,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
         # that observe copies) and whether the step rewards must be cleared.
         self._size: int = self.actions.size
         self._rows = tuple(self.actions.row(p) for p in range(num_players))
-        self._by_id = self.actions._by_id.get  # the step loop's lookup of a legal move's action
         self._mask = bytearray(self._size)
         self._informed: str | None = None
         self._paid = False
@@ -285,16 +284,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 infos[agent] = {}
             self._informed = None
             return
-        # The engine's own moves, found by identity (ActionEncoding.legal_actions, inlined: it
-        # runs every step); any other move goes the long way, which names it if it has no action.
-        found = list(map(self._by_id, map(id, moves)))
-        if None in found:
-            legal = self.actions.legal_actions(moves, wait=wait)
-        else:
-            legal = cast("list[int]", found)
-            if wait:
-                legal.append(WAIT)
-            legal.sort()
+        legal = self.actions.legal_actions(moves, wait=wait)
         for i in legal:
             mask[i] = 1
         infos[agent] = {"legal_actions": legal, "out_of_turn": wait}

@@ -82,15 +82,9 @@ class Table:
     def act_legal(self, move: Move) -> GameState:
         """:meth:`act` for a move its caller already found among :meth:`moves` (an environment
         that checked the action against its mask): the same, without a second check."""
-        self.state = state = apply(self.state, move)
-        if state.uno_exposed < 0 and state.phase < _ROUND_OVER and not state.profile.jump_in:
-            # _open's common case, inlined for the environments' step loop.
-            self._owner = owner = state.current
-            self._legal = {owner: tuple(legal_moves(state))}
-            self._queue = []
-        else:
-            self._open()
-        return state
+        self.state = apply(self.state, move)
+        self._open()
+        return self.state
 
     def _open(self) -> None:
         """Work out who may act in the new state and open the windows."""
