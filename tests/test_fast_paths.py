@@ -17,9 +17,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import unoengine as u
+from unoengine import testing as ut
 from unoengine.engine.cards import CARDS, COLOR_OF, NUM_CARD_CODES
 from unoengine.engine.knowledge import after_play, known_by, merge
-from unoengine.engine.legality import holds_color
+from unoengine.engine.legality import holds_color, only_current_may_act
 from unoengine.engine.state import GameState, build_state
 
 
@@ -96,3 +97,15 @@ def test_holds_color_as_a_loop_over_the_hand() -> None:
         hand = tuple(sorted(CARDS[rng.randrange(NUM_CARD_CODES)] for _ in range(rng.randrange(8))))
         for color in (-1, 0, 1, 2, 3):
             assert holds_color(hand, color) == any(COLOR_OF[c] == color for c in hand)
+
+
+# --- who may act: the runners' shortcut (bots/turns.py, envs/table.py) ----------------------
+@given(ut.states())
+def test_only_current_may_act_means_every_legal_move_is_the_current_players(state: GameState) -> None:
+    """UNO-2, UNO-4, HOUSE-2, SETUP-11: out-of-turn moves come only from an exposed UNO, a
+    jump-in or the next deal; when the shortcut says there are none, legal_moves agrees."""
+    moves = u.legal_moves(state)
+    if only_current_may_act(state):
+        assert moves and all(m.player == state.current for m in moves)
+    elif state.uno_exposed >= 0 and not state.round_over:
+        assert any(m.player != state.current for m in moves)  # a catch, or the late call

@@ -8,14 +8,19 @@ the same way everywhere.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
+from itertools import repeat
+from operator import is_
+from typing import Final
 
 from ..engine.errors import UnoEngineError
-from ..engine.legality import forget_legal_moves, legal_moves, remember_legal_moves
+from ..engine.legality import forget_legal_moves, legal_moves, only_current_may_act, remember_legal_moves
 from ..engine.moves import Move
-from ..engine.state import GameState
+from ..engine.state import GameState, Phase
 from ..engine.view import view
 from .base import Bot
+
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class BotError(UnoEngineError):
@@ -37,11 +42,14 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
     the player to act; then the player to act (or, after a round, the next dealer)."""
     legal = legal_moves(state)
     forget_legal_moves()  # the bots below must not find the state in legality's memo
-    n = len(seats)
     current = state.current
-    acting = {m.player for m in legal}
-    alone = len(acting) == 1 and current in acting  # the common case: nobody else may act
-    order = [current] if alone else [(current + k) % n for k in range(1, n)] + [current]
+    if only_current_may_act(state):  # the common case: one bot to ask, holding every legal move
+        order: Sequence[int] = (current,)
+        acting: Container[int] = order
+    else:
+        n = len(seats)
+        acting = {m.player for m in legal}
+        order = [(current + k) % n for k in range(1, n)] + [current]
     for q in order:
         if q not in acting:
             continue
@@ -50,17 +58,19 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
             bot, "act_on_moves", None)
         if act_on_moves is not None:  # the bot needs no view (bots/base.py): give it its moves
             # legal_moves(state, q), in its order
-            mine = tuple(legal) if alone else tuple(m for m in legal if m.player == q)
-            move = act_on_moves(mine, q == current or state.round_over, rngs[q])
+            mine = tuple(legal) if acting is order else tuple(m for m in legal if m.player == q)
+            move = act_on_moves(mine, q == current or state.phase >= _ROUND_OVER, rngs[q])
         else:
             v = view(state, q)
             mine = v.legal_moves
             move = bot.act(v, rngs[q])
         if move is None:
-            if q == current and not state.round_over:
+            if q == current and state.phase < _ROUND_OVER:
                 raise BotError(f"bot {bot.name!r} at seat {q} made no move on its turn")
             continue
-        if not any(m is move for m in mine) and move not in mine:  # most bots return one of them
+        # most bots return one of the very objects they were given: look for it by identity
+        # first (no Python-level comparison), then by value
+        if not any(map(is_, mine, repeat(move))) and move not in mine:
             raise BotError(f"bot {bot.name!r} at seat {q} returned {move!r}, which is not legal")
         remember_legal_moves(state, legal)  # the bots are done: apply need not check the move again
         return move

@@ -330,6 +330,16 @@ def next_dealer(state: GameState) -> int:
     return (state.match.dealer + 1) % len(state.hands)
 
 
+def only_current_may_act(state: GameState) -> bool:
+    """Are all of :func:`legal_moves` the player to act's? Moves out of turn come only from an
+    exposed UNO (UNO-2, UNO-4: the late call and the catches), from jump-ins (HOUSE-2) and, once
+    the round is over, from the next dealer (SETUP-11); without those, nobody else may act.
+
+    The runners (bots/turns.py, envs/table.py) ask this first, so that the common turn costs them
+    no look at who each legal move belongs to."""
+    return state.uno_exposed < 0 and state.phase < _ROUND_OVER and not state.profile.jump_in
+
+
 def legal_moves(state: GameState, player: int | None = None) -> list[Move]:
     """Every legal move now, in a fixed order: the in-turn moves, then jump-ins (HOUSE-2) by
     seat, then UNO calls and catches.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from ..engine.legality import JUMP_IN_PHASES, legal_moves
+from ..engine.legality import JUMP_IN_PHASES, legal_moves, only_current_may_act
 from ..engine.moves import MAX_PLAYERS, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
@@ -33,7 +33,6 @@ from .actions import ActionError
 
 OutOfTurn = Literal["windows", "turn-only"]
 OUT_OF_TURN: Final = ("windows", "turn-only")
-_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class Table:
@@ -90,9 +89,7 @@ class Table:
         """Work out who may act in the new state and open the windows."""
         state = self.state
         moves = legal_moves(state)
-        if state.uno_exposed < 0 and state.phase < _ROUND_OVER and not state.profile.jump_in:
-            # legal_moves lists out-of-turn moves only for an exposed UNO (UNO-2, UNO-4) and for
-            # jump-ins (HOUSE-2): here every move is the player to act's, and nobody has a window.
+        if only_current_may_act(state):  # every move is the player to act's: nobody has a window
             self._owner = owner = state.current
             self._legal = {owner: tuple(moves)}
             self._queue = []

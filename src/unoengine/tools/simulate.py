@@ -31,6 +31,7 @@ from ..engine.events import CardsDrawn
 from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
 from ..engine.moves import CallUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
+from ..engine.state import Phase
 from ..engine.transition import apply, apply_with_events
 from ..formats.composition import load_profile
 from ..formats.profile_file import profile_from_dict, profile_to_dict
@@ -120,7 +121,8 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
     observers = [observe for bot in seats if (observe := getattr(bot, "observe", None)) is not None]
     try:
-        while not (state.match_over or (state.round_over and not match)):
+        end = Phase.MATCH_OVER if match else Phase.ROUND_OVER
+        while state.phase < end:
             if max_moves is not None and moves >= max_moves:
                 raise BotError(f"did not end within {max_moves} moves")
             move = next_move(state, seats, rngs)
