@@ -146,19 +146,20 @@ class ActionEncoding:
 
     def legal_actions(self, moves: Iterable[Move], *, wait: bool = False) -> list[int]:
         """The sorted actions of ``moves`` (a view's legal moves), with ``WAIT`` first if ``wait``."""
-        moves = tuple(moves)
-        found = list(map(self._by_id.get, map(id, moves)))  # the engine's own moves, found by id
-        if None in found:
+        if type(moves) is not tuple:
+            moves = tuple(moves)
+        try:  # the engine's own moves, found by id
+            found = sorted(map(self._by_id.__getitem__, map(id, moves)))
+        except KeyError:  # a move built elsewhere: by value
             index = self._index
             try:
-                found = [index[m] for m in moves]
+                found = sorted(index[m] for m in moves)
             except (KeyError, TypeError):
                 bad = next(m for m in moves if m not in index)
                 raise ActionError(f"move: {bad!r} has no action in {self!r}") from None
         if wait:
-            found.append(WAIT)
-        found.sort()
-        return found  # type: ignore[return-value]
+            found.insert(0, WAIT)  # WAIT is action 0
+        return found
 
     def mask(self, view: PlayerView, *, wait: bool = False) -> bytearray:
         """1 for each legal action of the viewing player, 0 elsewhere (``WAIT`` set if ``wait``)."""
