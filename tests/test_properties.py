@@ -117,12 +117,18 @@ def _non_deck(attribute: attrs.Attribute[Any], value: Any) -> bool:
 
 
 # --- 1. random-game fuzz ---------------------------------------------------------------------
+FUZZ_PARTS = 2
+"""Each profile's rounds are split over this many tests, so the workers of ``pytest -n`` share them."""
+
+
+@pytest.mark.parametrize("part", range(FUZZ_PARTS))
 @pytest.mark.parametrize("name", SHIPPED)
-def test_random_rounds_keep_every_invariant(name: str) -> None:
+def test_random_rounds_keep_every_invariant(name: str, part: int) -> None:
     """DECK-5, PLAY-1..8, ACT-1..9, WD4-1..5, UNO-1..7, END-1, SCORE-1/2: FUZZ_GAMES seeded random
-    rounds per shipped profile over 2..10 players, invariants checked at every step."""
+    rounds per shipped profile over 2..10 players, invariants checked at every step (the rounds
+    whose index leaves ``part`` over FUZZ_PARTS)."""
     profile = shipped(name)
-    for g in range(FUZZ_GAMES):
+    for g in range(part, FUZZ_GAMES, FUZZ_PARTS):
         n = PLAYER_COUNTS[g % len(PLAYER_COUNTS)]
         policy = uniform_policy if g % UNIFORM_SHARE == 0 else play_biased_policy
         rng = random.Random(f"{name}/{g}")
