@@ -75,8 +75,9 @@ def test_random_sim_test(params: dict[str, Any]) -> None:
 
 def test_random_sim_test_of_a_whole_round() -> None:
     """A round random_sim_test plays to its end by the rules (the test's own generator is fixed:
-    this one ends in about 1,600 decisions), and one started from a given engine state."""
-    game = load(players=2, profile=HOUSE, max_game_length=2000)
+    this one ends in about 1,600 decisions, well inside the cap of 6,000, so that a change to the
+    random stream does not turn it into a truncation), and one started from a given engine state."""
+    game = load(players=2, profile=HOUSE, max_game_length=6000)
     ends: list[tuple[bool, bool]] = []
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False,
                             state_checker_fn=lambda s: ends.append((s.is_terminal(), s.truncated)))
