@@ -11,16 +11,13 @@ import random
 from collections.abc import Callable, Container, Sequence
 from itertools import repeat
 from operator import is_
-from typing import Final
 
 from ..engine.errors import UnoEngineError
 from ..engine.legality import forget_legal_moves, legal_moves, only_current_may_act, remember_legal_moves
 from ..engine.moves import Move
-from ..engine.state import GameState, Phase
+from ..engine.state import GameState
 from ..engine.view import view
 from .base import Bot
-
-_ROUND_OVER: Final = Phase.ROUND_OVER
 
 
 class BotError(UnoEngineError):
@@ -43,7 +40,8 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
     legal = legal_moves(state)
     forget_legal_moves()  # the bots below must not find the state in legality's memo
     current = state.current
-    if only_current_may_act(state):  # the common case: one bot to ask, holding every legal move
+    alone = only_current_may_act(state)  # the common case: one bot to ask, holding every legal move
+    if alone:
         order: Sequence[int] = (current,)
         acting: Container[int] = order
     else:
@@ -58,14 +56,14 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
             bot, "act_on_moves", None)
         if act_on_moves is not None:  # the bot needs no view (bots/base.py): give it its moves
             # legal_moves(state, q), in its order
-            mine = tuple(legal) if acting is order else tuple(m for m in legal if m.player == q)
-            move = act_on_moves(mine, q == current or state.phase >= _ROUND_OVER, rngs[q])
+            mine = tuple(legal) if alone else tuple(m for m in legal if m.player == q)
+            move = act_on_moves(mine, q == current or state.round_over, rngs[q])
         else:
             v = view(state, q)
             mine = v.legal_moves
             move = bot.act(v, rngs[q])
         if move is None:
-            if q == current and state.phase < _ROUND_OVER:
+            if q == current and not state.round_over:
                 raise BotError(f"bot {bot.name!r} at seat {q} made no move on its turn")
             continue
         # most bots return one of the very objects they were given: look for it by identity

@@ -134,22 +134,21 @@ class ObservationEncoding:
         It reads exactly the fields :func:`~unoengine.engine.view.view` copies into a view (the
         player's own hand and drawn card, what the player knows, the public facts), and the
         property tests hold it to ``encode(view(...))`` byte for byte on random states of every
-        shipped profile and overlay, so it can show nothing the view does not.
-
-        It is written for the step loop: one function with no calls on the common path; the
-        discard pile's counts are carried from the last call (the same pile, or one card more),
-        and each seat's known segment is kept while what it knows is the same tuple."""
+        shipped profile and overlay, so it can show nothing the view does not."""
         n = self.num_players
         if len(state.hands) != n or (state.profile is not self.profile and state.profile != self.profile):
             raise ActionError(f"state: of another game than {self!r}")
-        if (type(player) is not int or not 0 <= player < n) and (
-                isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ActionError(f"player: expected a seat 0..{n - 1}, got {player!r}")
         return self.encode_own(state, player)
 
     def encode_own(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
         """:meth:`encode_state` without its checks, for an environment encoding its own game's
-        state for one of its seats (``player`` a plain int, the state of this profile and size)."""
+        state for one of its seats (``player`` a plain int, the state of this profile and size).
+
+        It is written for the step loop: one function with no calls on the common path; the
+        discard pile's counts are carried from the last call (the same pile, or one card more),
+        and each seat's known segment is kept while what it knows is the same tuple."""
         hands = state.hands
         k, kind_of, floats = self._k, self._kinds_of, self._floats
         (o_top, o_color, o_drawn, o_discard, o_known, o_sizes, o_current, o_phase, o_direction,
