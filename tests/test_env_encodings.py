@@ -239,6 +239,27 @@ def test_the_state_fast_path_on_hypothesis_states(state: u.GameState, data: st.D
     assert enc.encode_state(state, p).tobytes() == enc.encode(u.view(state, p)).tobytes()
 
 
+def test_the_state_fast_path_in_a_match_shows_the_scores() -> None:
+    """Later rounds of a match (SCORE-2): scores are not all 0, and the fast path still equals the
+    view's encoding; the vector is float32 and the caller's to change."""
+    rng = random.Random(5)
+    enc, slow = observations("classic-108", 3), observations("classic-108", 3)
+    state, scored = u.new_game("classic-108", 3, seed=5), 0
+    for _ in range(3000):
+        legal = u.legal_moves(state)
+        plays = [m for m in legal if type(m) is u.Play]
+        state = u.apply(state, rng.choice(plays if plays and rng.random() < 0.75 else legal))
+        if any(state.match.scores):
+            scored += 1
+            for p in range(3):
+                fast = enc.encode_state(state, p)
+                assert fast.tobytes() == slow.encode(u.view(state, p)).tobytes()
+                assert fast.dtype == np.float32 and fast.flags.writeable
+        if state.match.winner is not None:
+            break
+    assert scored > 100
+
+
 def test_the_state_fast_path_hides_what_the_player_cannot_see() -> None:
     rng = random.Random(3)
     for spec in ("classic-108", "gdj85+seven-zero+jump-in"):

@@ -148,8 +148,10 @@ class ActionEncoding:
         """The sorted actions of ``moves`` (a view's legal moves), with ``WAIT`` first if ``wait``."""
         if type(moves) is not tuple:
             moves = tuple(moves)
+        by_id = self._by_id
         try:  # the engine's own moves, found by id
-            found = sorted(map(self._by_id.__getitem__, map(id, moves)))
+            found = [by_id[id(m)] for m in moves]  # (fewer steps than a chain of maps)
+            found.sort()
         except KeyError:  # a move built elsewhere: by value
             index = self._index
             try:

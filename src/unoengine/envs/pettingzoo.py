@@ -272,7 +272,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _select(self, done: bool = False) -> None:
         """Select the table's actor and work out its decision once: the mask, and the info with
         its legal actions (the others' infos, and all once the game is ``done``, are empty)."""
-        actor, moves, wait = (self.table or self._table()).decision()
+        actor, moves, wait = (self.table or self._table()).now
         agent = self.possible_agents[actor]
         self.agent_selection = agent
         infos, informed = self.infos, self._informed

@@ -38,6 +38,9 @@ OUT_OF_TURN: Final = ("windows", "turn-only")
 class Table:
     """A live game for a framework: the state, and whose decision it is."""
 
+    now: tuple[int, tuple[Move, ...], bool]
+    """:meth:`decision`, worked out once per change: ``(actor, moves(), may_wait)``."""
+
     def __init__(self, state: GameState, out_of_turn: OutOfTurn = "windows") -> None:
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         self.windows = out_of_turn == "windows"
@@ -62,9 +65,13 @@ class Table:
 
     def decision(self) -> tuple[int, tuple[Move, ...], bool]:
         """``(actor, moves(), may_wait)`` in one call, for an environment's every step."""
+        return self.now
+
+    def _decide(self) -> None:
+        """Work out :meth:`decision` from the queue of windows (after it changed)."""
         queue = self._queue
         actor = queue[0] if queue else self._owner
-        return actor, self._legal.get(actor, ()), bool(queue)
+        self.now = (actor, self._legal.get(actor, ()), bool(queue))
 
     def act(self, move: Move | None) -> GameState:
         """The actor makes ``move``, or lets its window pass with None; returns the new state.
@@ -73,6 +80,7 @@ class Table:
             if not self._queue:
                 raise ActionError(f"player {self.actor} must move: it is their turn, not a window to let pass")
             self._queue.pop(0)
+            self._decide()
             return self.state
         if move.player != self.actor or move not in self.moves():
             raise ActionError(f"move: {move!r} is not a legal move of player {self.actor} now")
@@ -91,8 +99,10 @@ class Table:
         moves = legal_moves(state)
         if only_current_may_act(state):  # every move is the player to act's: nobody has a window
             self._owner = owner = state.current
-            self._legal = {owner: tuple(moves)}
+            mine = tuple(moves)
+            self._legal = {owner: mine}
             self._queue = []
+            self.now = (owner, mine, False)
             return
         grouped: dict[int, list[Move]] = {}
         for m in moves:
@@ -103,16 +113,17 @@ class Table:
             # Only the next dealer may act (NextRound), unless the match is over.
             self._owner = next(iter(legal), state.current)
             self._queue = []
-            return
-        self._owner = state.current
-        if not self.windows:
+        elif not self.windows:
+            self._owner = state.current
             self._queue = []
-            return
-        order = [(state.current + k) % n for k in range(1, n)]
-        if state.profile.jump_in and state.phase in JUMP_IN_PHASES:
-            self._queue = order  # HOUSE-2: everyone is asked, so a window does not reveal a twin
         else:
-            self._queue = [q for q in order if q in legal]
+            self._owner = state.current
+            order = [(state.current + k) % n for k in range(1, n)]
+            if state.profile.jump_in and state.phase in JUMP_IN_PHASES:
+                self._queue = order  # HOUSE-2: everyone is asked, so a window does not reveal a twin
+            else:
+                self._queue = [q for q in order if q in legal]
+        self._decide()
 
     def copy(self) -> Table:
         """An independent table at the same decision (the state is immutable and shared)."""
@@ -122,6 +133,7 @@ class Table:
         twin._queue = list(self._queue)
         twin._legal = self._legal
         twin._owner = self._owner
+        twin.now = self.now
         return twin
 
 
