@@ -472,15 +472,23 @@ class _OrderEnforcing(_wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        # Once reset, last() has nothing left to check: calls go straight to the environment's
+        # own (an instance attribute, found before the method above; the wrapper's attribute
+        # lookups are slow, as it has a __getattr__).
+        self.__dict__["last"] = self.env.last
+
     def step(self, action: int | None) -> None:
         if not self._has_reset:
             _wrappers.OrderEnforcingWrapper.step(self, action)  # PettingZoo's own error
-        elif not self.env.agents:
-            self._has_updated = True
-            _env_logger.EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        inner = self.env
+        if inner.agents:
+            inner.step(action)
         else:
-            self._has_updated = True
-            self.env.step(action)
+            _env_logger.EnvLogger.warn_step_after_terminated_truncated()
 
     def observe(self, agent: str) -> Any:
         if not self._has_reset:
