@@ -52,16 +52,16 @@ class Table:
     @property
     def actor(self) -> int:
         """The player whose decision it is."""
-        return self._queue[0] if self._queue else self._owner
+        return self.now[0]
 
     @property
     def may_wait(self) -> bool:
         """Is the actor deciding out of turn (so ``WAIT`` is among its actions)?"""
-        return bool(self._queue)
+        return self.now[2]
 
     def moves(self, player: int | None = None) -> tuple[Move, ...]:
         """The legal moves of ``player`` (the actor by default) in the current state."""
-        return self._legal.get(self.actor if player is None else player, ())
+        return self.now[1] if player is None else self._legal.get(player, ())
 
     def decision(self) -> tuple[int, tuple[Move, ...], bool]:
         """``(actor, moves(), may_wait)`` in one call, for an environment's every step."""
@@ -82,8 +82,9 @@ class Table:
             self._queue.pop(0)
             self._decide()
             return self.state
-        if move.player != self.actor or move not in self.moves():
-            raise ActionError(f"move: {move!r} is not a legal move of player {self.actor} now")
+        actor, mine, _ = self.now
+        if move.player != actor or move not in mine:
+            raise ActionError(f"move: {move!r} is not a legal move of player {actor} now")
         return self.act_legal(move)
 
     def act_legal(self, move: Move) -> GameState:
