@@ -1,26 +1,38 @@
-"""Where a PettingZoo env step goes: the same loop with one layer more each time, for callgrind.
+"""Where a PettingZoo env step goes: the same loop with one layer more each time, under valgrind.
 
+    python benchmarks/env_layers.py --report [--steps 3000] [--players 2]   # needs valgrind
     OPENBLAS_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         python benchmarks/env_layers.py LAYER STEPS [PLAYERS]
 
-Run each layer twice (with STEPS and with 0) and divide the difference in instructions by
-STEPS: that is the layer's cost a step, start-up left out. ``OPENBLAS_NUM_THREADS=1`` keeps
-numpy's idle threads out of the count. The layers, each the one before with something added:
+Each layer runs twice (with STEPS and with 0) and the difference in each count, divided by
+STEPS, is the layer's cost a step, start-up left out. ``OPENBLAS_NUM_THREADS=1`` keeps numpy's
+idle threads out of the count. The layers, each the one before with something added:
 
 - ``engine``: ``legal_moves`` and ``apply`` with a random legal move (classic-108);
 - ``table``: the same through :class:`unoengine.envs.table.Table` (out-of-turn windows);
 - ``raw``: the raw AEC env, ``last(observe=False)``, a random action from the info's list;
 - ``wrapped``: the env a user gets (``env()``, PettingZoo's order-enforcing wrapper);
 - ``observed``: the same with the observation built (``last()``);
-- ``masked``: the learner's loop of benchmarks/bench_envs.py: the action picked from the mask.
+- ``masked``: the learner's loop of benchmarks/bench_envs.py: the action picked from the mask;
+- ``rlcard``: RLCard 1.2.0's UNO env in the loop of bench_envs.py, for comparison.
 
-Instructions, not time: on a busy machine they are what stays the same from run to run.
+``--report`` runs every layer under ``valgrind --tool=cachegrind --cache-sim=yes
+--branch-sim=yes`` and prints, a step, the instructions, the first-level instruction and data
+cache misses and the mispredicted branches: counts, not time, so they are the same from run to
+run on a busy machine. Time follows the misses and mispredictions more than the instructions
+(docs/performance.md, "Environments now").
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
+import re
+import shutil
+import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import unoengine
 from unoengine.engine.legality import legal_moves
@@ -28,7 +40,7 @@ from unoengine.engine.transition import apply
 from unoengine.envs import pettingzoo as uno_pettingzoo
 from unoengine.envs.table import Table
 
-LAYERS = ("engine", "table", "raw", "wrapped", "observed", "masked")
+LAYERS = ("engine", "table", "raw", "wrapped", "observed", "masked", "rlcard")
 
 
 def run(layer: str, steps: int, players: int) -> None:
@@ -55,6 +67,18 @@ def run(layer: str, steps: int, players: int) -> None:
             else:
                 table.act_legal(moves[rng.randrange(len(moves))])
             done += 1
+    elif layer == "rlcard":
+        import rlcard  # the bench extra (rlcard==1.2.0); two players only
+
+        rl_env = rlcard.make("uno", config={"seed": 7})
+        rl_state, _ = rl_env.reset()
+        while done < steps:
+            if rl_env.is_over():
+                rl_state, _ = rl_env.reset()
+                continue
+            legal_ids = list(rl_state["legal_actions"])
+            rl_state, _ = rl_env.step(legal_ids[rng.randrange(len(legal_ids))])
+            done += 1
     else:
         env = uno_pettingzoo.env(num_players=players)
         if layer == "raw":
@@ -75,9 +99,52 @@ def run(layer: str, steps: int, players: int) -> None:
             done += 1
 
 
+COUNTS = (("instructions", r"I\s+refs:"), ("I1 misses", r"I1\s+misses:"), ("D1 misses", r"D1\s+misses:"),
+          ("mispredicted branches", r"Mispredicts:"))
+
+
+def counted(layer: str, steps: int, players: int) -> list[int]:
+    """The cachegrind totals of one run of ``layer`` (the whole process)."""
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
+               "--cachegrind-out-file=/dev/null", sys.executable, __file__, layer, str(steps), str(players)]
+    environment = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
+    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
+    totals = []
+    for _, pattern in COUNTS:
+        found = re.search(pattern + r"\s+([\d,]+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"valgrind printed no {pattern!r} line:\n{done.stderr[-2000:]}")
+        totals.append(int(found.group(1).replace(",", "")))
+    return totals
+
+
+def report(steps: int, players: int) -> None:
+    """Each layer's counts a step: runs of ``steps`` and of 0 steps, two at a time."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--report needs valgrind on the PATH")
+    layers = [layer for layer in LAYERS if layer != "rlcard" or players == 2]
+    runs = [(layer, n) for layer in layers for n in (steps, 0)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        totals = dict(zip(runs, pool.map(lambda run: counted(run[0], run[1], players), runs), strict=True))
+    print(f"{players} players, a step ({steps:,} steps less a run of 0; cachegrind's simulated caches)")
+    print(f"{'layer':<10}" + "".join(f"{name:>24}" for name, _ in COUNTS))
+    for layer in layers:
+        per_step = [(a - b) / steps for a, b in zip(totals[(layer, steps)], totals[(layer, 0)], strict=True)]
+        print(f"{layer:<10}" + "".join(f"{value:>24,.0f}" for value in per_step))
+
+
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] == "--report":
+        parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+        parser.add_argument("--report", action="store_true")
+        parser.add_argument("--steps", type=int, default=3000, help="steps a run (default 3,000)")
+        parser.add_argument("--players", type=int, default=2, help="players (default 2; rlcard only at 2)")
+        args = parser.parse_args()
+        report(args.steps, args.players)
+        return 0
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in LAYERS:
-        print(f"usage: env_layers.py {{{','.join(LAYERS)}}} STEPS [PLAYERS]", file=sys.stderr)
+        print(f"usage: env_layers.py {{{','.join(LAYERS)}}} STEPS [PLAYERS] | --report [--steps N] [--players N]",
+              file=sys.stderr)
         return 2
     run(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) == 4 else 2)
     return 0
