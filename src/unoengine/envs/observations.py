@@ -13,7 +13,7 @@ one-hot flags and small integers, all at least 0.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -99,15 +99,15 @@ class ObservationEncoding:
         # The discard pile's counts, carried from one call to the next: by the view's tuple of
         # cards, and by the state's linked-list node (encode_state).
         self._pile: tuple[tuple[int, ...], array[float]] = ((), array("f", bytes(4 * k)))
-        self._last_node: DiscardNode | None = None
-        self._node_pile = array("f", bytes(4 * k))  # changed in place: no one else holds it
-        # What each seat knows, at its last call of encode_state, with its segment.
-        self._known: list[tuple[Known, array[float]]] = [((), array("f"))] * n
         # Seats relative to each viewer: rel[me][p] = (p - me) % n, and order[me] = me, me+1, ...
         self._rel = tuple(tuple((p - me) % n for p in range(n)) for me in range(n))
         self._order = tuple(tuple((me + j) % n for j in range(n)) for me in range(n))
         # Card counts as floats (an array('f') takes a float faster than an int): 0..deck size.
         self._floats: tuple[float, ...] = tuple(float(i) for i in range(profile.deck_size + 1))
+        self.encode_own: Callable[[GameState, int], npt.NDArray[np.float32]] = _own_encoder(self)
+        """:meth:`encode_state` without its checks, for an environment encoding its own game's
+        state for one of its seats (``player`` a plain int, the state of this profile and size).
+        A function made for this layout (see :func:`_own_encoder`)."""
 
     def __repr__(self) -> str:
         return f"ObservationEncoding({self.profile.name!r}, {self.num_players} players, {self.size} entries)"
@@ -141,74 +141,6 @@ class ObservationEncoding:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise ActionError(f"player: expected a seat 0..{n - 1}, got {player!r}")
         return self.encode_own(state, player)
-
-    def encode_own(self, state: GameState, player: int) -> npt.NDArray[np.float32]:
-        """:meth:`encode_state` without its checks, for an environment encoding its own game's
-        state for one of its seats (``player`` a plain int, the state of this profile and size).
-
-        It is written for the step loop: one function with no calls on the common path; the
-        discard pile's counts are carried from the last call (the same pile, or one card more),
-        and each seat's known segment is kept while what it knows is the same tuple."""
-        hands = state.hands
-        k, kind_of, floats = self._k, self._kinds_of, self._floats
-        (o_top, o_color, o_drawn, o_discard, o_known, o_sizes, o_current, o_phase, o_direction,
-         o_pending, o_draw_pile, o_exposed, o_attacker, o_challenge_color, o_passes, o_dealer,
-         o_scores) = self._offsets
-        out = self._blank[:]
-        in_hand = self._in_hand
-        for c in hands[player]:
-            out[in_hand[c]] += 1.0
-        node = state.discard
-        if node is not self._last_node:
-            if self._last_node is not None and node[2] is self._last_node:
-                self._node_pile[kind_of[node[0]]] += 1.0  # one card more on the pile (its own array)
-            else:
-                self._node_pile = self._count(discard_cards(node))
-            self._last_node = node
-        out[o_discard:o_discard + k] = self._node_pile
-        out[o_top + kind_of[node[0]]] = 1.0
-        color = state.color
-        if color >= 0:
-            out[o_color + color] = 1.0
-        phase, current = state.phase, state.current
-        if phase is Phase.DRAWN and current == player and state.drawn is not None:
-            out[o_drawn + kind_of[state.drawn]] = 1.0
-        known = state.known
-        if known:
-            seen, segment = self._known[player]
-            if known is not seen:
-                segment = self._known_segment(known, player)
-                self._known[player] = (known, segment)
-            out[o_known:o_sizes] = segment
-        rel = self._rel[player]
-        for q in self._order[player]:
-            out[o_sizes] = floats[len(hands[q])]
-            o_sizes += 1
-        match = state.match
-        scores = match.scores
-        if any(scores):
-            for q in self._order[player]:
-                out[o_scores] = float(scores[q])
-                o_scores += 1
-        out[o_phase + phase] = 1.0
-        out[o_dealer + rel[match.dealer]] = 1.0
-        if phase < _ROUND_OVER:
-            out[o_current + rel[current]] = 1.0
-        if state.direction == 1:
-            out[o_direction] = 1.0
-        exposed = state.uno_exposed
-        if exposed >= 0:
-            out[o_exposed + rel[exposed]] = 1.0
-        challenge = state.challenge
-        if challenge is not None:
-            out[o_attacker + rel[challenge.attacker]] = 1.0
-            out[o_challenge_color + challenge.color] = 1.0
-        if state.pending_draw:
-            out[o_pending] = float(state.pending_draw)
-        out[o_draw_pile] = floats[len(state.draw_pile) - state.draw_pos]
-        if state.passes:
-            out[o_passes] = float(state.passes)
-        return _np.frombuffer(out, _F32)  # type: ignore[no-any-return]
 
     def _known_segment(self, known: Known, player: int) -> array[float]:
         """The ``known`` segment of ``player``'s observation: copies of each kind known in each
@@ -310,3 +242,86 @@ class ObservationEncoding:
             if s.name in bounds:
                 out[s.offset:s.offset + s.length] = bounds[s.name]
         return out  # type: ignore[no-any-return]
+
+
+def _own_encoder(enc: ObservationEncoding) -> Callable[[GameState, int], npt.NDArray[np.float32]]:
+    """``encode_own`` for ``enc``'s layout: the step loop's observation, written as one function
+    with no calls on the common path and every offset and table a closure constant (one bytecode
+    to read, where an attribute of the encoding takes two and the offsets' unpacking twenty).
+
+    The discard pile's counts are carried from the last call (the same pile, or one card more),
+    and each seat's known segment is kept while what it knows is the same tuple. The property
+    tests hold its output to ``encode(view(...))`` byte for byte."""
+    k, kind_of, floats = enc._k, enc._kinds_of, enc._floats
+    (o_top, o_color, o_drawn, o_discard, o_known, o_sizes_at, o_current, o_phase, o_direction,
+     o_pending, o_draw_pile, o_exposed, o_attacker, o_challenge_color, o_passes, o_dealer,
+     o_scores_at) = enc._offsets
+    blank, in_hand, rels, orders = enc._blank, enc._in_hand, enc._rel, enc._order
+    count, known_segment = enc._count, enc._known_segment
+    drawn_phase, frombuffer = Phase.DRAWN, _np.frombuffer
+    last_node: DiscardNode | None = None
+    node_pile = array("f", bytes(4 * k))  # changed in place: no one else holds it
+    # What each seat knew at its last call, with its segment.
+    known_of: list[tuple[Known, array[float]]] = [((), array("f"))] * enc.num_players
+
+    def encode_own(state: GameState, player: int) -> npt.NDArray[np.float32]:
+        nonlocal last_node, node_pile
+        hands = state.hands
+        out = blank[:]
+        for c in hands[player]:
+            out[in_hand[c]] += 1.0
+        node = state.discard
+        if node is not last_node:
+            if last_node is not None and node[2] is last_node:
+                node_pile[kind_of[node[0]]] += 1.0  # one card more on the pile
+            else:
+                node_pile = count(discard_cards(node))
+            last_node = node
+        out[o_discard:o_discard + k] = node_pile
+        out[o_top + kind_of[node[0]]] = 1.0
+        color = state.color
+        if color >= 0:
+            out[o_color + color] = 1.0
+        phase, current = state.phase, state.current
+        if phase is drawn_phase and current == player and state.drawn is not None:
+            out[o_drawn + kind_of[state.drawn]] = 1.0
+        known = state.known
+        if known:
+            seen, segment = known_of[player]
+            if known is not seen:
+                segment = known_segment(known, player)
+                known_of[player] = (known, segment)
+            out[o_known:o_sizes_at] = segment
+        rel, order = rels[player], orders[player]
+        at = o_sizes_at
+        for q in order:
+            out[at] = floats[len(hands[q])]
+            at += 1
+        match = state.match
+        scores = match.scores
+        if any(scores):
+            at = o_scores_at
+            for q in order:
+                out[at] = float(scores[q])
+                at += 1
+        out[o_phase + phase] = 1.0
+        out[o_dealer + rel[match.dealer]] = 1.0
+        if phase < _ROUND_OVER:
+            out[o_current + rel[current]] = 1.0
+        if state.direction == 1:
+            out[o_direction] = 1.0
+        exposed = state.uno_exposed
+        if exposed >= 0:
+            out[o_exposed + rel[exposed]] = 1.0
+        challenge = state.challenge
+        if challenge is not None:
+            out[o_attacker + rel[challenge.attacker]] = 1.0
+            out[o_challenge_color + challenge.color] = 1.0
+        if state.pending_draw:
+            out[o_pending] = float(state.pending_draw)
+        out[o_draw_pile] = floats[len(state.draw_pile) - state.draw_pos]
+        if state.passes:
+            out[o_passes] = float(state.passes)
+        return frombuffer(out, _F32)  # type: ignore[no-any-return]
+
+    return encode_own
