@@ -145,6 +145,26 @@ def test_documents_at_their_limits() -> None:
         u.loads("[" * (limits.MAX_JSON_DEPTH + 1) + "]" * (limits.MAX_JSON_DEPTH + 1))
 
 
+def test_counts_of_a_position_at_their_limit() -> None:
+    """A score, round number or pass count of MAX_COUNT is taken by from_position (and written
+    and read back by a document); one more is a PositionError naming the field, quickly, even far
+    past the digits Python will turn into text (the deep fuzz found a 4,300-digit round number
+    raising ValueError in a consistency message; SETUP-11, SCORE-2)."""
+    most = limits.MAX_COUNT
+    state = u.from_position(CLASSIC, ["R1 R2", "B1"], "R3", round_number=most,
+                            last_round={"winner": 0, "points_won": [0, 0], "hand_points": [0, 0]})
+    assert state.match.round_number == most
+    assert u.loads(u.dumps(state)) == state
+    with pytest.raises(u.PositionError, match=f"already won the match with {most} points"):
+        u.from_position(CLASSIC, ["R1 R2", "B1"], "R3", scores=[most, 0])  # a count, but past the target
+    huge = 10**5000
+    for field, kwargs in [("round_number", {"round_number": most + 1}), ("round_number", {"round_number": huge}),
+                          ("scores", {"scores": [0, most + 1]}), ("scores", {"scores": [huge, 0]}),
+                          ("passes", {"passes": huge})]:
+        with within(1), pytest.raises(u.PositionError, match=field):
+            u.from_position(CLASSIC, ["R1 R2", "B1"], "R3", **kwargs)
+
+
 def test_records_at_their_limit() -> None:
     """dumps writes at most MAX_RECORD_MOVES moves, as loads reads no more: refused before writing."""
     record = u.GameRecord(CLASSIC, 2, moves=(u.Draw(0),) * (limits.MAX_RECORD_MOVES + 1))

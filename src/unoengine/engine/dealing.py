@@ -36,7 +36,7 @@ from .draft import Draft
 from .effects import get_effect
 from .errors import PositionError, ProfileError, quoted, shown
 from .events import DirectionChanged, Event, FirstCardReturned, RoundDealt, TurnSkipped
-from .limits import MAX_DECK_CARDS, MAX_PLAYERS
+from .limits import MAX_COUNT, MAX_DECK_CARDS, MAX_PLAYERS
 from .position_phase import (
     challenge_of,
     check_count,
@@ -418,8 +418,8 @@ def _scores(scores: Sequence[int] | None, n: int) -> tuple[int, ...]:
         out = tuple(islice(scores, n + 1))
     except TypeError:
         out = ()
-    if len(out) != n or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in out):
-        raise PositionError(f"scores must be {n} non-negative integers, got {shown(scores)}")
+    if len(out) != n or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_COUNT for s in out):
+        raise PositionError(f"scores must be {n} integers from 0 to {MAX_COUNT:,}, got {shown(scores)}")
     return out
 
 

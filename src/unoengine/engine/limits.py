@@ -29,6 +29,12 @@ a millisecond per round, and a state document of a full deck stays near 50 KB.""
 MAX_CARD_POINTS: Final = 10_000
 """SCORE-1: the most points one card may count (the official most is 50)."""
 
+MAX_COUNT: Final = 2**53 - 1
+"""The largest score, round number, pass count or pending draw a position may hold
+(``from_position``; a document's counts, formats/serialize/spec.py): every JSON reader keeps it
+exact, so any position can be saved, and it is short enough to show in a message. A match of
+10,000-point cards would need billions of rounds to come near it."""
+
 # --- documents and files ---------------------------------------------------------------------------
 MAX_DOCUMENT_BYTES: Final = 8 * 1024 * 1024
 """The largest JSON document read (states, views, records, saved games, scenario files): 8 MiB.

@@ -21,7 +21,7 @@ import attrs
 from .cards import COLOR_OF, Card
 from .errors import PositionError, shown
 from .knowledge import merge
-from .limits import MAX_DECK_CARDS
+from .limits import MAX_COUNT, MAX_DECK_CARDS
 from .profile import Profile
 from .scoring import hand_points, match_winner, round_points
 from .state import Known, MatchInfo, PendingChallenge, Phase, RoundResult
@@ -47,8 +47,9 @@ def check_seat(value: object, n: int, what: str) -> int:
 
 
 def check_count(value: object, what: str, least: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise PositionError(f"{what} must be an integer of at least {least}, got {shown(value)}")
+    """``value`` if it is an int from ``least`` to MAX_COUNT, else PositionError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_COUNT:
+        raise PositionError(f"{what} must be an integer from {least} to {MAX_COUNT:,}, got {shown(value)}")
     return value
 
 
