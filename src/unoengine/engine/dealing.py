@@ -44,6 +44,7 @@ from .position_phase import (
     check_phase,
     check_seat,
     finished_round,
+    is_count,
     previous_round,
 )
 from .profile import Profile
@@ -418,7 +419,7 @@ def _scores(scores: Sequence[int] | None, n: int) -> tuple[int, ...]:
         out = tuple(islice(scores, n + 1))
     except TypeError:
         out = ()
-    if len(out) != n or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= MAX_COUNT for s in out):
+    if len(out) != n or not all(map(is_count, out)):
         raise PositionError(f"scores must be {n} integers from 0 to {MAX_COUNT:,}, got {shown(scores)}")
     return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import islice
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -46,9 +46,14 @@ def check_seat(value: object, n: int, what: str) -> int:
     return value
 
 
+def is_count(value: object, least: int = 0) -> TypeGuard[int]:
+    """Is ``value`` an int (not a bool) from ``least`` to MAX_COUNT?"""
+    return not isinstance(value, bool) and isinstance(value, int) and least <= value <= MAX_COUNT
+
+
 def check_count(value: object, what: str, least: int = 0) -> int:
-    """``value`` if it is an int from ``least`` to MAX_COUNT, else PositionError naming ``what``."""
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= MAX_COUNT:
+    """``value`` if it is a count from ``least`` (:func:`is_count`), else PositionError naming ``what``."""
+    if not is_count(value, least):
         raise PositionError(f"{what} must be an integer from {least} to {MAX_COUNT:,}, got {shown(value)}")
     return value
 

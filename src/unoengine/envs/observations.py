@@ -96,8 +96,8 @@ class ObservationEncoding:
         # in layout order, and each card code's entry in the hand segment.
         self._offsets = tuple(s.offset for s in segments[1:])
         self._in_hand: tuple[int, ...] = tuple(self._at["hand"] + j if j >= 0 else -1 for j in kinds_of)
-        # The discard pile's counts, carried from one call to the next: by the view's tuple of
-        # cards, and by the state's linked-list node (encode_state).
+        # The discard pile's counts of encode's last view, by its tuple of cards (encode_own
+        # carries its own, by the state's linked-list node: _own_encoder).
         self._pile: tuple[tuple[int, ...], array[float]] = ((), array("f", bytes(4 * k)))
         # Seats relative to each viewer: rel[me][p] = (p - me) % n, and order[me] = me, me+1, ...
         self._rel = tuple(tuple((p - me) % n for p in range(n)) for me in range(n))
