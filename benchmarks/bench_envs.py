@@ -43,22 +43,33 @@ def ours(players: int, steps: int, seed: int, out_of_turn: str = "windows") -> f
     return steps / (time.thread_time() - start)
 
 
-def theirs(steps: int, seed: int) -> float:
-    """Steps per CPU second of RLCard's UNO env (2 players) with random legal actions."""
+def rlcard_loop(steps: int, seed: int) -> Callable[[], None]:
+    """RLCard's UNO env (2 players), made and reset: the call plays ``steps`` steps of uniformly
+    random legal actions (also benchmarks/env_layers.py's ``rlcard`` layer)."""
     import rlcard
 
     env = rlcard.make("uno", config={"seed": seed})
     rng = random.Random(seed)
-    state, _ = env.reset()
-    done = 0
+    first, _ = env.reset()
+
+    def play() -> None:
+        state, done = first, 0
+        while done < steps:
+            if env.is_over():
+                state, _ = env.reset()
+                continue
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[rng.randrange(len(legal))])
+            done += 1
+
+    return play
+
+
+def theirs(steps: int, seed: int) -> float:
+    """Steps per CPU second of RLCard's UNO env (2 players) with random legal actions."""
+    play = rlcard_loop(steps, seed)
     start = time.thread_time()
-    while done < steps:
-        if env.is_over():
-            state, _ = env.reset()
-            continue
-        legal = list(state["legal_actions"])
-        state, _ = env.step(legal[rng.randrange(len(legal))])
-        done += 1
+    play()
     return steps / (time.thread_time() - start)
 
 

@@ -67,18 +67,10 @@ def run(layer: str, steps: int, players: int) -> None:
             else:
                 table.act_legal(moves[rng.randrange(len(moves))])
             done += 1
-    elif layer == "rlcard":
-        import rlcard  # the bench extra (rlcard==1.2.0); two players only
+    elif layer == "rlcard":  # the bench extra (rlcard==1.2.0); two players only
+        from bench_envs import rlcard_loop
 
-        rl_env = rlcard.make("uno", config={"seed": 7})
-        rl_state, _ = rl_env.reset()
-        while done < steps:
-            if rl_env.is_over():
-                rl_state, _ = rl_env.reset()
-                continue
-            legal_ids = list(rl_state["legal_actions"])
-            rl_state, _ = rl_env.step(legal_ids[rng.randrange(len(legal_ids))])
-            done += 1
+        rlcard_loop(steps, 7)()
     else:
         env = uno_pettingzoo.env(num_players=players)
         if layer == "raw":
