@@ -92,9 +92,19 @@ def test_the_cli_on_a_scheduler_and_a_worker_started_as_commands(tmp_path: Path)
 
 
 def test_an_unreachable_scheduler_is_one_line() -> None:
+    start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "unoengine", "simulate", "--games", "2", "--scheduler",
-                           f"tcp://127.0.0.1:{free_port()}"], capture_output=True, text=True, timeout=120)
+                           f"tcp://127.0.0.1:{free_port()}", "--connect-timeout", "1"],
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot reach it" in done.stderr
+    assert time.monotonic() - start < 10  # the 1 s asked for, not the default 10 s, plus start-up
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "3601", "soon"])
+def test_a_bad_connect_timeout_is_one_line(seconds: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "unoengine", "tournament", "--bots", "random,first", "--games", "1",
+                           "--connect-timeout", seconds], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--connect-timeout" in done.stderr, done.stderr
 
 
 def test_a_long_run_starts_at_once_and_stops_cleanly_on_ctrl_c() -> None:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from ..bots import bot_names
 from ..engine.cards import IS_WILD
@@ -174,10 +174,15 @@ def _conformance_json(report: Any, steps: int) -> dict[str, Any]:
     }
 
 
+CONNECT_TIMEOUT: Final = 10.0
+"""Seconds ``--scheduler`` waits for the scheduler by default (``--connect-timeout``)."""
+MAX_CONNECT_TIMEOUT: Final = 3600
+
+
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
              as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
-             record_count: int = 10) -> int:
+             record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
     the games played so far (exit 130). ``report`` writes the HTML report there; ``records``
     saves the first ``record_count`` games' records into that folder (for ``unoengine replay``)."""
@@ -192,7 +197,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
     try:
-        with cluster_executor(scheduler) as executor:
+        with cluster_executor(scheduler, connect_timeout) as executor:
             for result in sim.iter_results(profile, bots, games, seed, workers=workers, match=match,
                                            max_moves=max_moves, isolated=isolated, executor=executor):
                 tally.add(result)
@@ -246,10 +251,16 @@ class ClusterError(UnoEngineError):
     """``--scheduler`` without the cluster extra, or a scheduler that cannot be reached."""
 
 
+
 @contextlib.contextmanager
-def cluster_executor(scheduler: str | None) -> Iterator[Executor | None]:
+def cluster_executor(scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT) -> Iterator[Executor | None]:
     """None without ``--scheduler``; else a Dask cluster's ``concurrent.futures`` executor
-    (``pip install "unoengine[cluster]"``), closed afterwards."""
+    (``pip install "unoengine[cluster]"``), closed afterwards. A scheduler that does not answer
+    within ``connect_timeout`` seconds is a ClusterError."""
+    if (isinstance(connect_timeout, bool) or not isinstance(connect_timeout, int | float)
+            or not 0 < connect_timeout <= MAX_CONNECT_TIMEOUT):
+        raise ClusterError(
+            f"--connect-timeout: expected seconds in (0, {MAX_CONNECT_TIMEOUT}], got {connect_timeout!r}")
     if scheduler is None:
         yield None
         return
@@ -258,7 +269,7 @@ def cluster_executor(scheduler: str | None) -> Iterator[Executor | None]:
     except ImportError:
         raise ClusterError('--scheduler needs Dask: pip install "unoengine[cluster]"') from None
     try:
-        client = distributed.Client(scheduler, timeout=10)
+        client = distributed.Client(scheduler, timeout=connect_timeout)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"--scheduler {scheduler}: cannot reach it: {one_line(exc)}") from None
     try:
@@ -305,7 +316,8 @@ def profiles(name: str | None) -> int:
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
                as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
-               scheduler: str | None = None, report_path: str | None = None) -> int:
+               scheduler: str | None = None, report_path: str | None = None,
+               connect_timeout: float = CONNECT_TIMEOUT) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
     (and ``report_path`` gets the HTML report)."""
     from . import simulate as sim
@@ -316,7 +328,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     started = time.perf_counter()
     report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
     try:
-        with cluster_executor(scheduler) as executor:
+        with cluster_executor(scheduler, connect_timeout) as executor:
             standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                                 workers=workers, match=match, max_moves=max_moves,
                                                 isolated=isolated, progress=report, executor=executor)
@@ -513,6 +525,8 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar with the time left (default: when stderr is a terminal)")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
+    parser.add_argument("--connect-timeout", metavar="SECONDS", type=float, default=CONNECT_TIMEOUT,
+                        help=f"how long --scheduler waits for the scheduler to answer (default {CONNECT_TIMEOUT:g})")
     parser.add_argument("--report", metavar="OUT.html", default=None,
                         help="also write an HTML report: win rates with 95%% intervals as charts, game lengths")
 
@@ -542,9 +556,17 @@ def _version() -> str:
         return "(not installed)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error as one line and exit status 2, like every other bad input
+    (argparse itself prints the whole usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} ('{self.prog} --help' lists the options)\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     formatter = argparse.ArgumentDefaultsHelpFormatter
-    parser = argparse.ArgumentParser(prog="unoengine", description=DESCRIPTION, formatter_class=formatter)
+    parser = _Parser(prog="unoengine", description=DESCRIPTION, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"unoengine {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     bots_known = "known: " + ", ".join(bot_names()) + ", program:COMMAND (docs/protocol.md)"
@@ -637,7 +659,7 @@ def _run(args: argparse.Namespace) -> int:
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
-                        args.records, args.record_count)
+                        args.records, args.record_count, args.connect_timeout)
     if args.command == "replay":
         return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
@@ -649,6 +671,6 @@ def _run(args: argparse.Namespace) -> int:
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
-                          args.report)
+                          args.report, args.connect_timeout)
     return demo(args.profile, args.players, args.seed, args.quiet)
 
