@@ -268,8 +268,13 @@ def _own_encoder(enc: ObservationEncoding) -> Callable[[GameState, int], npt.NDA
         nonlocal last_node, node_pile
         hands = state.hands
         out = blank[:]
-        for c in hands[player]:
-            out[in_hand[c]] += 1.0
+        previous = -1
+        for c in hands[player]:  # sorted: a second copy follows the first
+            if c == previous:
+                out[in_hand[c]] += 1.0
+            else:
+                out[in_hand[c]] = 1.0
+                previous = c
         node = state.discard
         if node is not last_node:
             if last_node is not None and node[2] is last_node:
