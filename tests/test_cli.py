@@ -51,7 +51,6 @@ def test_players_and_names_with_spaces() -> None:
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--players 2" in bad.stderr
 
 
-
 @pytest.mark.parametrize("argv, says", [
     (["simulate", "--games", "x"], "argument --games: invalid int value: 'x'"),
     (["tournament", "--connect-timeout", "soon"], "argument --connect-timeout: invalid float value"),
@@ -65,6 +64,7 @@ def test_a_usage_error_is_one_line_and_exit_2(argv: list[str], says: str, capsys
         cli.main(argv)
     err = capsys.readouterr().err
     assert stopped.value.code == 2 and err.count("\n") == 1 and says in err and "--help" in err, err
+
 
 def test_one_json_shape_with_rounded_figures() -> None:
     data = json.loads(run("simulate", "--bots", "heuristic,random", "--games", "12", "--json").stdout)

@@ -102,8 +102,8 @@ def test_an_unreachable_scheduler_is_one_line() -> None:
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "3601", "soon"])
 def test_a_bad_connect_timeout_is_one_line(seconds: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "unoengine", "tournament", "--bots", "random,first", "--games", "1",
-                           "--connect-timeout", seconds], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-m", "unoengine", "tournament", "--bots", "random,heuristic",
+                           "--games", "1", "--connect-timeout", seconds], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--connect-timeout" in done.stderr, done.stderr
 
 

@@ -42,6 +42,28 @@ def test_max_players_lives_in_limits_and_moves_still_exports_it() -> None:
     assert engine_moves.MAX_PLAYERS is limits.MAX_PLAYERS == 10
 
 
+
+@pytest.mark.parametrize("value, taken", [
+    (1, True), (0.5, True), (limits.MAX_TIMEOUT_SECONDS, True), (limits.MAX_TIMEOUT_SECONDS + 0.001, False),
+    (0, False), (-1, False), (float("nan"), False), (float("inf"), False), (True, False), ("10", False), (None, False),
+])
+def test_one_timeout_check_for_every_wait(value: object, taken: bool) -> None:
+    """A program bot, a wire engine and --connect-timeout take the same waits (engine.limits.is_timeout)."""
+    from unoengine.bots.program import ProgramBot
+    from unoengine.tools.cli import cluster_executor
+    from unoengine.tools.conformance.wire import WireAdapter
+
+    assert limits.is_timeout(value) is taken
+    if taken:
+        return
+    with pytest.raises(u.UnoEngineError, match="timeout: expected seconds in \\(0, 3600\\]"):
+        ProgramBot(["true"], timeout=value)  # type: ignore[arg-type]
+    with pytest.raises(u.UnoEngineError, match="timeout: expected seconds in \\(0, 3600\\]"):
+        WireAdapter("true", timeout=value)  # type: ignore[arg-type]
+    with pytest.raises(u.UnoEngineError, match="--connect-timeout: expected seconds"), cluster_executor(
+            None, value):  # type: ignore[arg-type]
+        pass
+
 def test_quoting_keeps_a_prefix_and_the_length() -> None:
     assert quoted("R" * 10_000_000) == "'" + "R" * 40 + "...' (10,000,000 characters)"
     assert quoted("R7") == "'R7'"

@@ -25,6 +25,7 @@ import threading
 from collections.abc import Sequence
 from typing import IO, Final
 
+from ..engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from ..formats import protocol
@@ -97,8 +98,8 @@ class ProgramBot:
     def __init__(self, command: Sequence[str], *, name: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         if isinstance(command, str) or not command or not all(isinstance(a, str) and a for a in command):
             raise BotError(f"program bot: command: expected a non-empty list of arguments, got {command!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 3600:
-            raise BotError(f"program bot: timeout: expected seconds in (0, 3600], got {timeout!r}")
+        if not is_timeout(timeout):
+            raise BotError(f"program bot: timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {timeout!r}")
         self.command = tuple(command)
         self.timeout = float(timeout)
         self.name = name or f"program:{shlex.join(self.command)}"

@@ -112,3 +112,15 @@ a million games a second it is thirty years)."""
 
 MAX_WORKERS: Final = 64
 """The most worker processes of one simulation."""
+
+MAX_TIMEOUT_SECONDS: Final = 3600
+"""The longest wait a caller may set: for each answer of a program bot or of an engine under
+``conformance --engine-cmd``, and for a Dask scheduler to answer (``--connect-timeout``). An
+hour; the defaults are 10 seconds."""
+
+
+def is_timeout(value: object) -> bool:
+    """Is ``value`` a wait in seconds within (0, :data:`MAX_TIMEOUT_SECONDS`]? (An int or a float,
+    never a bool; NaN and infinity are not.) Each caller raises its own error, naming its field."""
+    return (not isinstance(value, bool) and isinstance(value, int | float)
+            and 0 < value <= MAX_TIMEOUT_SECONDS)

@@ -29,7 +29,7 @@ from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES
+from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -176,7 +176,6 @@ def _conformance_json(report: Any, steps: int) -> dict[str, Any]:
 
 CONNECT_TIMEOUT: Final = 10.0
 """Seconds ``--scheduler`` waits for the scheduler by default (``--connect-timeout``)."""
-MAX_CONNECT_TIMEOUT: Final = 3600
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
@@ -251,16 +250,14 @@ class ClusterError(UnoEngineError):
     """``--scheduler`` without the cluster extra, or a scheduler that cannot be reached."""
 
 
-
 @contextlib.contextmanager
 def cluster_executor(scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT) -> Iterator[Executor | None]:
     """None without ``--scheduler``; else a Dask cluster's ``concurrent.futures`` executor
     (``pip install "unoengine[cluster]"``), closed afterwards. A scheduler that does not answer
     within ``connect_timeout`` seconds is a ClusterError."""
-    if (isinstance(connect_timeout, bool) or not isinstance(connect_timeout, int | float)
-            or not 0 < connect_timeout <= MAX_CONNECT_TIMEOUT):
+    if not is_timeout(connect_timeout):
         raise ClusterError(
-            f"--connect-timeout: expected seconds in (0, {MAX_CONNECT_TIMEOUT}], got {connect_timeout!r}")
+            f"--connect-timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {connect_timeout!r}")
     if scheduler is None:
         yield None
         return

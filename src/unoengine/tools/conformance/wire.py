@@ -21,6 +21,7 @@ from typing import IO, Any, Final
 
 from ...bots.program import keep_stderr_tail
 from ...engine.errors import SerializationError, UnoEngineError
+from ...engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
 from ...formats.protocol import quote
 from ...formats.serialize.parsing import parse_json
 from .adapter import PROTOCOL_VERSION, AdapterFailure, Rejected, Unsupported
@@ -145,8 +146,8 @@ class WireAdapter:
                 raise WireError(f"--engine-cmd {command[:80]!r}: {exc}") from None
         if not command or not all(isinstance(a, str) and a for a in command):
             raise WireError(f"--engine-cmd: expected a command line, got {command!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 < timeout <= 3600:
-            raise WireError(f"timeout: expected seconds in (0, 3600], got {timeout!r}")
+        if not is_timeout(timeout):
+            raise WireError(f"timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {timeout!r}")
         self.command = tuple(command)
         self.timeout = float(timeout)
         self.max_line = max_line
