@@ -11,6 +11,7 @@ in what the player cannot see give byte-identical vectors.
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 import subprocess
 import sys
@@ -199,6 +200,30 @@ def test_the_action_table_needs_no_numpy() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_an_unpickled_action_table_finds_this_process_moves() -> None:
+    """An action table pickled in one process and loaded in another (a vectorised environment's
+    worker) is made anew there: its lookup by object id holds that process's own move objects,
+    not ids left over from the process that wrote it, which could name any object there."""
+    enc = actions("gdj85+seven-zero+jump-in+stacking-cross", 4)
+    code = (
+        "import pickle, sys, unoengine as u\n"
+        "enc = pickle.loads(sys.stdin.buffer.read())\n"
+        "state = u.new_game(enc.profile, 4, seed=3)\n"
+        "hits = wrong = 0\n"
+        "for _ in range(200):\n"
+        "    if state.round_over:\n"
+        "        break\n"
+        "    moves = u.legal_moves(state)\n"
+        "    hits += sum(id(m) in enc._by_id for m in moves) == len(moves)\n"
+        "    wrong += sum(enc._by_id.get(id(m)) != enc.index(m) for m in moves)\n"
+        "    state = u.apply(state, moves[len(moves) // 2])\n"
+        "print(hits, wrong)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(enc), capture_output=True, check=True)
+    hits, wrong = map(int, out.stdout.split())
+    assert hits > 100 and wrong == 0
 
 
 @given(seed=st.integers(0, 2**32 - 1))

@@ -319,7 +319,7 @@ def test_an_illegal_action() -> None:
     assert strict.game_state is before and strict.agent_selection == "player_2"
     assert strict.infos["player_2"]["legal_actions"] == [WAIT, strict.actions.index(u.CatchUno(2, 0))]
     # Outside the space: refused by both, and nothing changes.
-    for bad in (strict.actions.size, -1, 1.5, True, "3"):
+    for bad in (strict.actions.size, np.int64(strict.actions.size), 10**30, -1, 1.5, True, "3"):
         with pytest.raises(ActionError, match="action: expected an index"):
             strict.step(bad)
         with pytest.raises(ActionError, match="action: expected an index"):

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import unoengine as u
+from unoengine.engine.transition import apply_listed
 from unoengine.envs.table import Table
 
 
@@ -53,3 +54,28 @@ def test_the_decision_follows_the_engine_window_by_window(spec: str, windows: st
         assert waited > 0
     else:
         assert waited == 0
+
+
+@pytest.mark.parametrize("spec", ["classic-108", "gdj85+seven-zero+jump-in+stacking", "ffk04+draw-to-match"])
+def test_a_listed_move_lands_where_apply_takes_it(spec: str) -> None:
+    """``Table.act_legal`` skips the engine's second look at the move
+    (``transition.apply_listed``): for every legal move along random rounds, the new state is
+    the one ``apply`` gives, and the table's decision is worked out from it."""
+    rng = random.Random(spec)
+    compared = 0
+    for seed in range(2):
+        table = Table(u.new_game(spec, 3, seed=seed))
+        for _ in range(250):
+            state = table.state
+            if state.round_over:
+                break
+            for m in u.legal_moves(state):
+                assert apply_listed(state, m) == u.apply(state, m)
+                compared += 1
+            if not table.moves():  # a jump-in window with nothing to jump in with (HOUSE-2)
+                table.act(None)
+                continue
+            move = rng.choice(table.moves())
+            assert table.act_legal(move) == u.apply(state, move) == table.state
+            check_decision(table)
+    assert compared > 500

@@ -97,6 +97,17 @@ def apply(state: GameState, move: Move) -> GameState:
     return _HANDLERS[type(move)](state, move, None)
 
 
+def apply_listed(state: GameState, move: Move) -> GameState:
+    """:func:`apply` for a move its caller found in ``legal_moves(state)`` for this very state
+    (equal to one of them): the same new state, without checking the move a second time.
+
+    Not part of the API: for a runner that picks from the legal moves it was given
+    (envs/table.py, which saves the second look through the list on every step of an
+    environment). A move from anywhere else must go through :func:`apply`, which refuses what
+    is not legal and changes nothing."""
+    return _HANDLERS[type(move)](state, move, None)
+
+
 def apply_with_events(state: GameState, move: Move) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, and also what happened, as events citing their rules (events.py).
 

@@ -121,6 +121,12 @@ class ActionEncoding:
     def __repr__(self) -> str:
         return f"ActionEncoding({self.profile.name!r}, {self.num_players} players, {self.size} actions)"
 
+    def __reduce__(self) -> tuple[type[ActionEncoding], tuple[Profile, int]]:
+        # Made anew where it is unpickled (or copied): ``_by_id`` holds the ids of this process's
+        # move objects, which mean nothing in another process, and its copies of the moves would
+        # not be the engine's own objects there.
+        return ActionEncoding, (self.profile, self.num_players)
+
     def move(self, index: int, player: int) -> Move | None:
         """The move ``player`` makes with action ``index`` (None for ``WAIT``)."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
@@ -186,10 +192,15 @@ def plain_int(value: object, size: int) -> int:
             raise TypeError
         i = value.__index__()  # type: ignore[attr-defined]
     except (AttributeError, TypeError):
-        raise ActionError(f"action: expected an index 0..{size - 1}, got {value!r}") from None
+        raise not_an_action(value, size) from None
     if not 0 <= i < size:
-        raise ActionError(f"action: expected an index 0..{size - 1}, got {value!r}")
+        raise not_an_action(value, size)
     return int(i)
+
+
+def not_an_action(value: object, size: int) -> ActionError:
+    """The error for ``value`` given as an action of a space of ``size``."""
+    return ActionError(f"action: expected an index 0..{size - 1}, got {value!r}")
 
 
 def _absolute(a: Action, p: int, n: int) -> Move | None:

@@ -94,7 +94,7 @@ from ..engine.state import GameState, Phase
 from ..engine.view import view
 from ..formats.composition import resolve_profile
 from ..formats.notation import format_move
-from .actions import ActionEncoding, ActionError, plain_int
+from .actions import WAIT, ActionEncoding, ActionError, not_an_action, plain_int
 from .extras import require
 from .observations import ObservationEncoding
 from .table import (
@@ -136,7 +136,9 @@ _PHASE_WORDS: Final = {
 
 AECEnv: Any = _pettingzoo.AECEnv
 _INT8: Any = np.dtype(np.int8)
+_frombuffer: Any = np.frombuffer
 _ROUND_OVER: Final = int(Phase.ROUND_OVER)
+_DERIVED: Final = frozenset({"observations", "_encode", "_action_of", "_rows"})
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -182,6 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.illegal_action: IllegalAction = illegal_action
         self.actions = ActionEncoding(resolved, num_players)
         self.observations = ObservationEncoding(resolved, num_players)
+        self._derive()
 
         self.possible_agents: list[str] = [f"player_{p}" for p in range(num_players)]
         self.agents: list[str] = []
@@ -212,10 +215,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         # The selected agent's decision, worked out once in _select: its actions' mask (bytes
         # that observe copies) and whether the step rewards must be cleared.
         self._size: int = self.actions.size
-        self._rows = tuple(self.actions.row(p) for p in range(num_players))
         self._mask = bytearray(self._size)
         self._informed: str | None = None
         self._paid = False
+
+    def _derive(self) -> None:
+        """What the step loop reads from the encodings, kept as attributes of its own: the
+        observation function, the action of each of the engine's own move objects (by id, as
+        :meth:`ActionEncoding.legal_actions` finds them), each seat's move of every action.
+        Made again on unpickling (see :meth:`__getstate__`)."""
+        self._encode = self.observations.encode_own
+        self._action_of = self.actions._by_id
+        self._rows = tuple(self.actions.row(p) for p in range(self.num_players))
 
     # --- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
@@ -276,17 +287,26 @@ class raw_env(AECEnv):  # type: ignore[misc]
         agent = self.possible_agents[actor]
         self.agent_selection = agent
         infos, informed = self.infos, self._informed
-        if informed is not None and informed != agent and informed in infos:
+        if informed is not None:  # the last selected agent's info empties (refilled if selected again)
             infos[informed] = {}
         mask = self._mask = bytearray(self._size)
         if done:
-            if informed == agent:
-                infos[agent] = {}
             self._informed = None
             return
-        legal = self.actions.legal_actions(moves, wait=wait)
-        for i in legal:
-            mask[i] = 1
+        legal = []
+        try:  # ActionEncoding.legal_actions, filling in the mask on the way
+            for m in moves:
+                i = self._action_of[id(m)]
+                mask[i] = 1
+                legal.append(i)
+            legal.sort()
+            if wait:
+                legal.insert(0, WAIT)
+                mask[WAIT] = 1
+        except KeyError:  # a move that is not the engine's own object: by value
+            legal = self.actions.legal_actions(moves, wait=wait)
+            for i in legal:
+                mask[i] = 1
         infos[agent] = {"legal_actions": legal, "out_of_turn": wait}
         self._informed = agent
 
@@ -298,37 +318,38 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ActionError(f"action: {agent} is still playing, so None is no action (WAIT is 0)")
         table = self.table or self._table()
-        if type(action) is not int or not 0 <= action < self._size:
+        if type(action) is not int or action < 0:
             action = plain_int(action, self._size)
-        if not self._mask[action]:
+        try:
+            allowed = self._mask[action]
+        except IndexError:  # past the end of the space
+            raise not_an_action(action, self._size) from None
+        if not allowed:
             self._illegal(agent, action)
             return
         seat = self._seat[agent]
         move = self._rows[seat][action]
         before = table.state.phase
-        if move is None:
-            table.act(None)
-        else:
-            table.act_legal(move)
+        state = table.act(None) if move is None else table.act_legal(move)
         self.steps += 1
         self.last_move = (seat, move)
         self._cumulative_rewards[agent] = 0.0
         if self._paid:
             self._clear_rewards()
             self._paid = False
-        over = False
-        if before < _ROUND_OVER and table.state.phase >= _ROUND_OVER:
-            state = table.state
+        done = False
+        if state.phase >= _ROUND_OVER and before < _ROUND_OVER:
             payoff = round_rewards(state, self.reward_mode)
             self.rewards = {a: payoff[p] for p, a in enumerate(self.possible_agents)}
             self._accumulate_rewards()
             self._paid = True
-            over = state.phase is Phase.MATCH_OVER or not self.match
-        if over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self.steps >= self.max_steps:
+            if state.phase is Phase.MATCH_OVER or not self.match:
+                self.terminations = dict.fromkeys(self.agents, True)
+                done = True
+        if not done and self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
-        self._select(over or self.truncations[agent])
+            done = True
+        self._select(done)
         if self.render_mode == "human":
             self.render()
 
@@ -356,13 +377,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         state = (self.table or self._table()).state
         selected = agent == self.agent_selection
-        mask = np.frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
-        return {"observation": self.observations.encode_own(state, self._seat[agent]), "action_mask": mask}
+        mask = _frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
+        return {"observation": self._encode(state, self._seat[agent]), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step)."""
+        """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step):
+        the selected agent's observation is :meth:`observe`'s, written out here."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+        if observe:
+            state = (self.table or self._table()).state
+            seen = {"observation": self._encode(state, self._seat[agent]),
+                    "action_mask": _frombuffer(self._mask[:], _INT8)}
+        else:
+            seen = None
+        return (seen, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     # --- rendering ------------------------------------------------------------------------
@@ -427,12 +455,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     # --- pickling (deepcopy, vectorised environments) ---------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        # ObservationEncoding holds the numpy module, which does not pickle: rebuild it instead.
-        return {k: v for k, v in self.__dict__.items() if k != "observations"}
+        # ObservationEncoding holds the numpy module, which does not pickle, and what _derive
+        # makes holds ids of this process's objects: both are made again instead.
+        return {k: v for k, v in self.__dict__.items() if k not in _DERIVED}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.observations = ObservationEncoding(self.profile, self.num_players)
+        self._derive()
 
     def __repr__(self) -> str:
         return f"<unoengine_v0 {self.profile.name}, {self.num_players} players, {self.out_of_turn}>"

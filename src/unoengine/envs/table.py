@@ -28,7 +28,7 @@ from ..engine.legality import JUMP_IN_PHASES, legal_moves, only_current_may_act
 from ..engine.moves import MAX_PLAYERS, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
-from ..engine.transition import apply
+from ..engine.transition import apply_listed
 from .actions import ActionError
 
 OutOfTurn = Literal["windows", "turn-only"]
@@ -89,8 +89,10 @@ class Table:
 
     def act_legal(self, move: Move) -> GameState:
         """:meth:`act` for a move its caller already found among :meth:`moves` (an environment
-        that checked the action against its mask): the same, without a second check."""
-        self.state = apply(self.state, move)
+        that checked the action against its mask): the same, without a second check, here or in
+        the engine (:func:`~unoengine.engine.transition.apply_listed`). Anything else goes
+        through :meth:`act`."""
+        self.state = apply_listed(self.state, move)
         self._open()
         return self.state
 
