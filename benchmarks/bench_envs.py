@@ -7,9 +7,12 @@ One step = what a learner's loop does: read the acting agent's observation and a
 a random legal action, step. Ours is ``unoengine.envs.pettingzoo.env`` (the wrapped AEC env a
 user gets, full official rules, out-of-turn windows on) at each player count; RLCard's is
 ``rlcard.make("uno")`` (two players only, simplified rules) with uniformly random legal
-actions. Runs are interleaved (ours, RLCard, ours, ...) so a noisy machine slows both alike,
-timed on this thread's CPU time (``time.thread_time``), and each figure is reported as the
-median with the minimum and maximum over the repeats; the ratio is taken per repeat.
+actions. Each run of ours is paired with a run of RLCard's right beside it (the order swapped
+every other repeat), so that both halves of a ratio see the machine in the same state: on a
+shared host the speed drifts by a factor of two within seconds, and a ratio of runs taken
+further apart measures the drift. Runs are timed on this thread's CPU time
+(``time.thread_time``); each figure is the median with the minimum and maximum over the
+repeats, and each ratio is taken per pair.
 """
 
 from __future__ import annotations
@@ -81,7 +84,7 @@ def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
     clock = time.perf_counter_ns
     spent = {"last (observation, mask)": 0, "pick (nonzero, random)": 0, "step": 0,
              "  of which engine legal_moves": 0, "  of which engine apply": 0}
-    real_legal, real_apply = legality.legal_moves, transition.apply
+    real_legal, real_apply = legality.legal_moves, transition.apply_listed  # what the Table calls
 
     def timed_legal(*args: object) -> object:
         t = clock()
@@ -97,7 +100,7 @@ def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
 
     from unoengine.envs import table as env_table
 
-    env_table.legal_moves, env_table.apply = timed_legal, timed_apply  # type: ignore[assignment]
+    env_table.legal_moves, env_table.apply_listed = timed_legal, timed_apply  # type: ignore[assignment]
     try:
         env = uno_pettingzoo.env(num_players=players)
         rng = random.Random(seed)
@@ -120,7 +123,7 @@ def breakdown(players: int, steps: int, seed: int) -> dict[str, float]:
             spent["step"] += t3 - t2
             done += 1
     finally:
-        env_table.legal_moves, env_table.apply = real_legal, real_apply  # type: ignore[assignment]
+        env_table.legal_moves, env_table.apply_listed = real_legal, real_apply  # type: ignore[assignment]
     return {name: ns / steps / 1000 for name, ns in spent.items()}
 
 
@@ -145,26 +148,30 @@ def main() -> None:
         return
     print(f"python {platform.python_version()} on {platform.machine()}, {args.steps:,} steps x {args.repeats} repeats, "
           "thread CPU time; median (min - max) steps/s")
+    rl_name = "RLCard 1.2.0 uno env, 2 players"
     runs: dict[str, list[float]] = {}
-    jobs: list[tuple[str, Callable[[int], float]]] = []
-    for n in args.players:
-        jobs.append((f"unoengine PettingZoo, {n} players", lambda s, n=n: ours(n, args.steps, s)))
-        jobs.append((f"unoengine PettingZoo, {n} players, turn-only",
-                     lambda s, n=n: ours(n, args.steps, s, "turn-only")))
-    jobs.append(("RLCard 1.2.0 uno env, 2 players", lambda s: theirs(args.steps, s)))
+    ratios: dict[int, list[float]] = {n: [] for n in args.players}
     for r in range(args.repeats):
-        for name, job in jobs:
-            runs.setdefault(name, []).append(job(1000 + r))
+        seed = 1000 + r
+        for n in args.players:
+            if r % 2 == 0:
+                mine = ours(n, args.steps, seed)
+                rl = theirs(args.steps, seed)
+            else:
+                rl = theirs(args.steps, seed)
+                mine = ours(n, args.steps, seed)
+            runs.setdefault(f"unoengine PettingZoo, {n} players", []).append(mine)
+            runs.setdefault(rl_name, []).append(rl)
+            ratios[n].append(mine / rl)
+            runs.setdefault(f"unoengine PettingZoo, {n} players, turn-only", []).append(
+                ours(n, args.steps, seed, "turn-only"))
         print(f"  repeat {r + 1}/{args.repeats} done", file=sys.stderr)
     for name, values in runs.items():
         print(f"{name:<45} {spread(values)}")
-    # Each repeat's ratio is taken within that repeat (runs next to each other, under the same
-    # load), then the median and range over the repeats are shown, as bench_flat does.
-    rl = runs["RLCard 1.2.0 uno env, 2 players"]
     for n in args.players:
-        ratios = [mine / theirs for mine, theirs in zip(runs[f"unoengine PettingZoo, {n} players"], rl, strict=True)]
-        print(f"ratio to RLCard at 2 players, per repeat: unoengine {n} players "
-              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}x - {max(ratios):.2f}x)")
+        each = ratios[n]
+        print(f"ratio to RLCard at 2 players, per pair: unoengine {n} players "
+              f"{statistics.median(each):.2f}x ({min(each):.2f}x - {max(each):.2f}x)")
 
 
 if __name__ == "__main__":
