@@ -341,6 +341,37 @@ def test_an_illegal_action() -> None:
     assert e.agents == []
 
 
+
+def test_a_table_played_on_directly_is_never_followed_blindly() -> None:
+    """The env applies a masked action without the engine checking it again (Table.act_legal), so
+    once someone plays on ``env.table`` directly the mask is of a decision that is gone: every
+    step is then refused and plays nothing, however legal the action was (PLAY-5: after a
+    draw, only the drawn card may be played)."""
+    e = raw_env(num_players=2)
+    e.reset(seed=3)
+    legal = e.infos[e.agent_selection]["legal_actions"]
+    play = next(a for a in legal if e.actions.describe(a).startswith("play"))
+    assert e.table is not None
+    draw = next(m for m in e.table.now[1] if isinstance(m, u.Draw))
+    drawn = e.table.act(draw)  # outside step(): only the drawn card may be played now
+    assert e.actions.move(play, 0) not in u.legal_moves(drawn)
+    for action in (play, legal[0]):
+        with pytest.raises(ActionError, match=r"env\.table was played on outside step"):
+            e.step(action)
+        assert e.game_state is drawn
+    e.reset(seed=3)  # a new game is followed again
+    e.step(legal[0])
+    assert e.steps == 1
+    # A window let pass on the table directly: the actor changed, the state did not.
+    w = uno_missed()
+    raw = w.unwrapped
+    before = raw.game_state
+    assert w.agent_selection == "player_2"
+    raw.table.act(None)
+    with pytest.raises(ActionError, match=r"env\.table was played on outside step"):
+        w.step(raw.actions.index(u.CatchUno(2, 0)))
+    assert raw.game_state is before
+
 # --- registry, rendering, parameters, imports --------------------------------------------------
 
 

@@ -59,7 +59,11 @@ unless the same step ended the game.
 is refused the same way by :class:`raw_env` (``illegal_action="raise"``, the default); :func:`env`
 passes ``illegal_action="terminate"``, PettingZoo's convention for classic games (what its
 ``TerminateIllegalWrapper`` does): the game ends, every agent is terminated, the offender's reward
-is -1 and the others' 0, and the offender's info is ``{"illegal_action": True}``.
+is -1 and the others' 0, and the offender's info is ``{"illegal_action": True}``. The env's
+``table`` (its :class:`~unoengine.envs.table.Table`) is there to read; once something is played on
+it directly, outside :meth:`raw_env.step`, every step raises ActionError and plays nothing until
+:meth:`raw_env.reset` (the mask is of a decision that is gone, and a masked action is not
+checked a second time).
 
 **Parameters** (keywords; :func:`env` and :class:`raw_env` take the same):
 
@@ -218,6 +222,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._mask = bytearray(self._size)
         self._informed: str | None = None
         self._paid = False
+        # The table's decision the mask was made for: a step on any other refuses (see step).
+        self._now: object = None
 
     def _derive(self) -> None:
         """What the step loop reads from the encodings, kept as attributes of its own: the
@@ -283,7 +289,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _select(self, done: bool = False) -> None:
         """Select the table's actor and work out its decision once: the mask, and the info with
         its legal actions (the others' infos, and all once the game is ``done``, are empty)."""
-        actor, moves, wait = (self.table or self._table()).now
+        actor, moves, wait = self._now = (self.table or self._table()).now
         agent = self.possible_agents[actor]
         self.agent_selection = agent
         infos, informed = self.infos, self._informed
@@ -318,6 +324,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ActionError(f"action: {agent} is still playing, so None is no action (WAIT is 0)")
         table = self.table or self._table()
+        if table.now is not self._now:
+            # Someone acted on env.table directly: the mask is of a decision that is gone, and
+            # act_legal does not check again, so nothing is played on it.
+            raise ActionError("action: env.table was played on outside step(), so the environment no longer "
+                              "follows its game; call reset()")
         if type(action) is not int or action < 0:
             action = plain_int(action, self._size)
         try:
