@@ -13,6 +13,13 @@ shared host the speed drifts by a factor of two within seconds, and a ratio of r
 further apart measures the drift. Runs are timed on this thread's CPU time
 (``time.thread_time``); each figure is the median with the minimum and maximum over the
 repeats, and each ratio is taken per pair.
+
+``--floor`` times, paired with RLCard's env in the same way, the least a step of any environment
+over this engine and this observation can cost: ``legal_moves``, the player to act's mask, the
+observation (``encode_own``), the learner's pick from the mask and ``apply``, with none of an
+environment's bookkeeping (no ``Table``, no agent selection, rewards, terminations, infos or
+wrapper). No PettingZoo env can be faster than this loop, so it bounds what trimming the
+environment alone can give (docs/performance.md, "What the environment can reach").
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from unoengine.envs import pettingzoo as uno_pettingzoo
 
@@ -42,6 +50,40 @@ def ours(players: int, steps: int, seed: int, out_of_turn: str = "windows") -> f
             continue
         legal = obs["action_mask"].nonzero()[0]  # the legal actions (np.flatnonzero does the same, 3x slower)
         env.step(int(legal[rng.randrange(len(legal))]))
+        done += 1
+    return steps / (time.thread_time() - start)
+
+
+def floor(players: int, steps: int, seed: int) -> float:
+    """Steps per CPU second of the floor loop (module docstring): the engine, the observation
+    and the mask, made with the very tables the environment uses, and nothing else."""
+    import numpy as np
+
+    import unoengine
+    from unoengine.engine.legality import legal_moves
+    from unoengine.engine.transition import apply_listed
+
+    raw = uno_pettingzoo.raw_env(num_players=players)
+    encode, action_of, rows, size = raw._encode, raw._action_of, raw._rows, raw._size
+    frombuffer, int8 = np.frombuffer, np.int8
+    rng = random.Random(seed)
+    state = unoengine.new_game("classic-108", players, seed=seed)
+    done = 0
+    start = time.thread_time()
+    while done < steps:
+        if state.round_over:
+            state = unoengine.new_game("classic-108", players, seed=rng.randrange(2**31))
+            continue
+        me = state.current
+        mask = bytearray(size)
+        for m in legal_moves(state):
+            if m.player == me:  # the player to act's moves only (turn-only: no windows)
+                mask[action_of[id(m)]] = 1
+        seen: dict[str, Any] = {"observation": encode(state, me), "action_mask": frombuffer(mask[:], int8)}
+        legal = seen["action_mask"].nonzero()[0]
+        move = rows[me][int(legal[rng.randrange(len(legal))])]
+        assert move is not None  # no WAIT: the player to act is never in a window
+        state = apply_listed(state, move)
         done += 1
     return steps / (time.thread_time() - start)
 
@@ -138,6 +180,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 10], help="player counts (default 2 4 10)")
     parser.add_argument("--breakdown", action="store_true",
                         help="instead: microseconds per step in each part of the loop, per player count")
+    parser.add_argument("--floor", action="store_true",
+                        help="instead: the floor loop (no environment) against RLCard's env, per player count")
     args = parser.parse_args()
     if args.breakdown:
         for n in args.players:
@@ -148,6 +192,8 @@ def main() -> None:
         return
     print(f"python {platform.python_version()} on {platform.machine()}, {args.steps:,} steps x {args.repeats} repeats, "
           "thread CPU time; median (min - max) steps/s")
+    ours_now = floor if args.floor else ours
+    label = "the floor (no env)" if args.floor else "PettingZoo"
     rl_name = "RLCard 1.2.0 uno env, 2 players"
     runs: dict[str, list[float]] = {}
     ratios: dict[int, list[float]] = {n: [] for n in args.players}
@@ -155,22 +201,23 @@ def main() -> None:
         seed = 1000 + r
         for n in args.players:
             if r % 2 == 0:
-                mine = ours(n, args.steps, seed)
+                mine = ours_now(n, args.steps, seed)
                 rl = theirs(args.steps, seed)
             else:
                 rl = theirs(args.steps, seed)
-                mine = ours(n, args.steps, seed)
-            runs.setdefault(f"unoengine PettingZoo, {n} players", []).append(mine)
+                mine = ours_now(n, args.steps, seed)
+            runs.setdefault(f"unoengine {label}, {n} players", []).append(mine)
             runs.setdefault(rl_name, []).append(rl)
             ratios[n].append(mine / rl)
-            runs.setdefault(f"unoengine PettingZoo, {n} players, turn-only", []).append(
-                ours(n, args.steps, seed, "turn-only"))
+            if not args.floor:
+                runs.setdefault(f"unoengine PettingZoo, {n} players, turn-only", []).append(
+                    ours(n, args.steps, seed, "turn-only"))
         print(f"  repeat {r + 1}/{args.repeats} done", file=sys.stderr)
     for name, values in runs.items():
         print(f"{name:<45} {spread(values)}")
     for n in args.players:
         each = ratios[n]
-        print(f"ratio to RLCard at 2 players, per pair: unoengine {n} players "
+        print(f"ratio to RLCard at 2 players, per pair: unoengine {label}, {n} players "
               f"{statistics.median(each):.2f}x ({min(each):.2f}x - {max(each):.2f}x)")
 
 

@@ -14,6 +14,9 @@ idle threads out of the count. The layers, each the one before with something ad
 - ``wrapped``: the env a user gets (``env()``, PettingZoo's order-enforcing wrapper);
 - ``observed``: the same with the observation built (``last()``);
 - ``masked``: the learner's loop of benchmarks/bench_envs.py: the action picked from the mask;
+- ``floor``: not a layer but the least of them: ``bench_envs.py --floor``'s loop (the engine,
+  the mask, the observation and the pick, no environment), the bound on what trimming the
+  environment can give;
 - ``rlcard``: RLCard 1.2.0's UNO env in the loop of bench_envs.py, for comparison.
 
 ``--report`` runs every layer under ``valgrind --tool=cachegrind --cache-sim=yes
@@ -40,7 +43,7 @@ from unoengine.engine.transition import apply
 from unoengine.envs import pettingzoo as uno_pettingzoo
 from unoengine.envs.table import Table
 
-LAYERS = ("engine", "table", "raw", "wrapped", "observed", "masked", "rlcard")
+LAYERS = ("engine", "table", "raw", "wrapped", "observed", "masked", "floor", "rlcard")
 
 
 def run(layer: str, steps: int, players: int) -> None:
@@ -67,6 +70,10 @@ def run(layer: str, steps: int, players: int) -> None:
             else:
                 table.act_legal(moves[rng.randrange(len(moves))])
             done += 1
+    elif layer == "floor":
+        from bench_envs import floor
+
+        floor(players, steps, 7)
     elif layer == "rlcard":  # the bench extra (rlcard==1.2.0); two players only
         from bench_envs import rlcard_loop
 
