@@ -22,6 +22,7 @@ from typing import TypeAlias
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
+from ..engine.shuffling import shuffle
 from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
 from ..engine.view import PlayerView
 
@@ -67,7 +68,7 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     hands: list[list[Card]] = [list(cards) for cards in fixed]
     pile = _kept_first_wild_draw_fours(view, pool)
     rest = list(pool.elements())
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     for q in range(n):
         if q != me:
             need = view.hand_sizes[q] - len(hands[q])

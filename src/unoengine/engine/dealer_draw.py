@@ -18,6 +18,7 @@ import attrs
 from .cards import CARDS, IS_WILD, SYMBOL_OF, Card
 from .errors import PositionError
 from .profile import Profile
+from .shuffling import shuffle
 
 Draw = tuple[tuple[int, Card], ...]
 """One draw: ``(seat, card)`` for each player drawing, in seat order."""
@@ -59,12 +60,12 @@ def draw_for_dealer(profile: Profile, num_players: int, seed: int) -> tuple[Deal
     contenders = list(range(num_players))
     if len({dealer_value(c) for c in cards}) < 2:
         return DealerDraw((), r.choice(contenders), by_lot=True), r.getrandbits(64)
-    r.shuffle(cards)
+    shuffle(r, cards)
     pos = 0
     draws: list[Draw] = []
     while True:
         if pos + len(contenders) > len(cards):
-            r.shuffle(cards)
+            shuffle(r, cards)
             pos = 0
         draw = tuple((p, CARDS[cards[pos + i]]) for i, p in enumerate(contenders))
         pos += len(contenders)

@@ -48,6 +48,7 @@ from .position_phase import (
     previous_round,
 )
 from .profile import Profile
+from .shuffling import shuffle
 from .state import GameState, MatchInfo, PendingChallenge, Phase, RoundResult, discard_from
 
 CardsLike = str | Iterable[Card | int | str]
@@ -169,7 +170,7 @@ def _deal(
 def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
     cards = [CARDS[c] for c in profile.deck_cards()]
     r = random.Random(seed)
-    r.shuffle(cards)
+    shuffle(r, cards)
     return cards, r.getrandbits(64)
 
 
@@ -324,7 +325,7 @@ def from_position(
     if draw_pile is None:
         rest = list((available - placed).elements())
         r = random.Random(rng)
-        r.shuffle(rest)
+        shuffle(r, rest)
         rng = r.getrandbits(64)
         stock = tuple(rest)
     else:

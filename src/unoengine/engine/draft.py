@@ -15,6 +15,7 @@ from typing import ParamSpec
 
 from .cards import CARDS, Card
 from .events import CardsDrawn, Event, PileReshuffled
+from .shuffling import shuffle
 from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal, build_state
 
 _P = ParamSpec("_P")
@@ -73,7 +74,7 @@ class Draft:
     def shuffle(self, cards: list[Card]) -> None:
         """Shuffle in place from the hidden seed, then move the seed on."""
         r = random.Random(self.rng)
-        r.shuffle(cards)
+        shuffle(r, cards)
         self.rng = r.getrandbits(64)
 
     # --- piles (PLAY-7) -----------------------------------------------------------------

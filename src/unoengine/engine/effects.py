@@ -19,6 +19,7 @@ from .cards import Card
 from .draft import Draft
 from .errors import EffectError
 from .events import Event
+from .shuffling import shuffle
 from .state import GameState
 
 EffectFn = Callable[[GameState, int, "int | None"], GameState]
@@ -83,7 +84,7 @@ def shuffle_hands(
     """
     pool = [c for hand in hands for c in hand]
     r = random.Random(seed)
-    r.shuffle(pool)
+    shuffle(r, pool)
     n = len(hands)
     dealt: list[list[Card]] = [[] for _ in range(n)]
     for i, c in enumerate(pool):
