@@ -1,6 +1,6 @@
 """engine/shuffling.py: the engine's shuffle is ``random.Random.shuffle``, card for card.
 
-Every shuffle of a game goes through it (the deal, SETUP-3; the reshuffle, PLAY-7; Shuffle
+Every shuffle of a game goes through it (the deal, SETUP-1; the reshuffle, PLAY-7; Shuffle
 Hands, ACT-6; the dealer draw, SETUP-2; determinization), and records replay from seeds, so it
 must swap the same cards and leave the generator where ``random.Random.shuffle`` leaves it.
 """

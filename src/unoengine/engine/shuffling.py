@@ -1,16 +1,17 @@
 """Shuffling: the very permutation ``random.Random.shuffle`` makes, in fewer interpreter steps.
 
-Every shuffle of a game (the deal, SETUP-3; the reshuffle of the discard pile, PLAY-7; Shuffle
+Every shuffle of a game (the deal, SETUP-1; the reshuffle of the discard pile, PLAY-7; Shuffle
 Hands, ACT-6; the dealer draw, SETUP-2) must be the one ``random.Random(seed).shuffle`` makes:
 records and serialized states replay from their seeds, and a state's next seed is read from the
 generator after the shuffle. CPython's ``shuffle`` is a Fisher-Yates pass that calls the Python
 method ``_randbelow`` once a card, and that method calls ``getrandbits(k)`` until it draws a
 number below ``n`` (``k`` the bit length of ``n``). :func:`shuffle` makes the same calls of
 ``getrandbits`` in the same order, so it swaps the same cards and leaves the generator in the
-same state, with the loop written out and its ``(i, n, k)`` worked out once per length: about a
-third of the bytecodes a card, and no Python call a card (random play reshuffles often: every
-fifty moves or so at two players). tests/test_shuffling.py holds it to ``random.Random.shuffle``
-on many seeds and lengths, so a Python whose shuffle changes fails there first.
+same state, with the loop written out and its ``(i, n, k)`` worked out once per length: a
+third fewer bytecodes a card, and no Python call a card (random play at ten players reshuffles
+every ten moves or so; docs/performance.md, "The shuffle"). tests/test_shuffling.py holds it to
+``random.Random.shuffle`` on many seeds and lengths, so a Python whose shuffle changes fails
+there first.
 """
 
 from __future__ import annotations
