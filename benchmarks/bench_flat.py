@@ -23,7 +23,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from bench_vs_rlcard import ours as bare_loop  # legal_moves + a random pick + apply, on CPU time
+# legal_moves + a random pick + apply, on CPU time. The pick is rng.randrange, the same pure-Python
+# path as the random bot's rng.choice, so that play_game and the bare loop pick alike.
+from bench_vs_rlcard import ours as bare_loop
 
 import unoengine
 from unoengine.tools.simulate import play_game
@@ -62,12 +64,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim_bare: dict[int, list[float]] = {p: [] for p in args.sim_players}
     for _ in range(args.repeats):  # interleaved, so that a slow spell of the machine hits all alike
         for p in args.players:
-            moves, seconds = bare_loop(profile, p, args.games, args.seed)
+            moves, seconds = bare_loop(profile, p, args.games, args.seed, "randrange")
             bare[p].append(seconds / moves)
         for p in args.sim_players:
             moves, seconds = simulated(profile, p, args.games, args.seed)
             sim[p].append(seconds / moves)
-            moves, seconds = bare_loop(profile, p, args.games, args.seed)
+            moves, seconds = bare_loop(profile, p, args.games, args.seed, "randrange")
             sim_bare[p].append(seconds / moves)
     base = args.players[0]
     print(f"\nbare loop (legal_moves + random pick + apply); ratio = per-move cost / that at {base} players")

@@ -4,8 +4,8 @@
     python benchmarks/bench_vs_rlcard.py [--games 200] [--rounds 5] [--players 2 4]
 
 Each move = generate the legal moves, pick one uniformly at random, apply it. Both engines
-play the same number of games; the work is interleaved in rounds (ours, theirs, ours, ...)
-so that a noisy machine slows both alike, and timed on this thread's CPU time
+play the same number of games; the work is interleaved in rounds (ours, theirs; then theirs,
+ours; the order swapped every round) so that a noisy machine slows both alike, and timed on this thread's CPU time
 (``time.thread_time``), so that time the process spends waiting for a core is not counted.
 Each figure is the median over the rounds with the minimum and maximum beside it; the ratio is
 worked out per round (ours against theirs in the same round) and shown the same way. Also
@@ -15,6 +15,13 @@ game), and the bytes retained per state when every state of a 4-player game is k
 
 RLCard plays a simplified game (no UNO call, no challenge, drawn cards auto-played), so its
 games are much shorter: compare moves/s, not games/s.
+
+The pick is the same for both engines: ``options[int(rng.random() * len(options))]`` (one C call;
+uniform but for a bias of the order of ``len(options) / 2**53``). Until 2026-12-03 it was
+``rng.randrange(len(options))``, whose pure-Python path (``randrange``, ``_randbelow``) costs
+about 50 bytecodes a move, 7% of a unoengine move: the harness then diluted the ratio it
+measures. ``--pick randrange`` plays the old pick, for comparison with earlier figures
+(docs/performance.md).
 """
 
 from __future__ import annotations
@@ -32,10 +39,13 @@ from bench_engine import bytes_per_state, call_costs
 
 import unoengine
 
+PICKS = ("random", "randrange")
 
-def ours(profile: unoengine.Profile, players: int, games: int, seed: int) -> tuple[int, float]:
+
+def ours(profile: unoengine.Profile, players: int, games: int, seed: int, pick: str = "random") -> tuple[int, float]:
     """(moves, seconds) for ``games`` random rounds of unoengine."""
     rng = random.Random(seed)
+    uniform, randrange, old_pick = rng.random, rng.randrange, pick == "randrange"
     legal_moves, apply = unoengine.legal_moves, unoengine.apply
     moves = 0
     gc.collect()
@@ -44,17 +54,19 @@ def ours(profile: unoengine.Profile, players: int, games: int, seed: int) -> tup
         state = unoengine.new_game(profile, players, seed + g)
         while not state.round_over:
             options = legal_moves(state)
-            state = apply(state, options[rng.randrange(len(options))])
+            i = randrange(len(options)) if old_pick else int(uniform() * len(options))
+            state = apply(state, options[i])
             moves += 1
     return moves, time.thread_time() - start
 
 
-def theirs(players: int, games: int, seed: int) -> tuple[int, float]:
+def theirs(players: int, games: int, seed: int, pick: str = "random") -> tuple[int, float]:
     """(moves, seconds) for ``games`` random games of RLCard's UnoGame (its game core)."""
     import numpy as np
     from rlcard.games.uno.game import UnoGame
 
     rng = random.Random(seed)
+    uniform, randrange, old_pick = rng.random, rng.randrange, pick == "randrange"
     moves = 0
     gc.collect()
     start = time.thread_time()
@@ -64,7 +76,8 @@ def theirs(players: int, games: int, seed: int) -> tuple[int, float]:
         game.init_game()
         while not game.is_over():
             options = game.get_legal_actions()
-            game.step(options[rng.randrange(len(options))])
+            i = randrange(len(options)) if old_pick else int(uniform() * len(options))
+            game.step(options[i])
             moves += 1
     return moves, time.thread_time() - start
 
@@ -103,6 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", nargs="*", type=int, default=[2, 4])
     parser.add_argument("--profile", default="classic-108")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pick", choices=PICKS, default="random",
+                        help="how both loops pick a move: one rng.random() call (the default), "
+                             "or rng.randrange (before 2026-12-03)")
     args = parser.parse_args(argv)
     try:
         import rlcard  # noqa: F401
@@ -112,8 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     profile = unoengine.load_profile(args.profile)
     print(f"Python {platform.python_version()} on {platform.machine()}, one core; "
           f"unoengine {unoengine.__version__} ({args.profile}) vs RLCard 1.2.0 UnoGame")
-    print(f"{args.games} games per engine per round, {args.rounds} interleaved rounds, thread CPU time; "
-          "median (min - max) over the rounds")
+    print(f"{args.games} games per engine per round, {args.rounds} interleaved rounds, thread CPU time, "
+          f"pick: {args.pick}; median (min - max) over the rounds")
     head = f"{'players':>7} {'engine':<10}{'moves/s':>30}{'moves/game':>12}{'ratio (per round)':>26}"
     print(head)
     print("-" * len(head))
@@ -122,8 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lengths: dict[str, list[float]] = {"unoengine": [], "RLCard": []}
         for r in range(args.rounds):
             seed = args.seed + 100_000 * r
-            for name, play in (("unoengine", lambda s, n=n: ours(profile, n, args.games, s)),
-                               ("RLCard", lambda s, n=n: theirs(n, args.games, s))):
+            pair = [("unoengine", lambda s, n=n: ours(profile, n, args.games, s, args.pick)),
+                    ("RLCard", lambda s, n=n: theirs(n, args.games, s, args.pick))]
+            for name, play in pair if r % 2 == 0 else pair[::-1]:  # the order swaps every round
                 m, t = play(seed)
                 rates[name].append(m / t)
                 lengths[name].append(m / args.games)
