@@ -81,3 +81,13 @@ def test_games_replay_as_recorded_play_7() -> None:
     old_rest = before.draw_pile[before.draw_pos:]
     assert state.draw_pile == old_rest + tuple(cards)
     assert state.rng == r.getrandbits(64)
+
+
+def test_the_first_steps_are_the_start_of_the_whole_shuffle() -> None:
+    """Determinization deals only as deep as a search reaches: the first ``count`` steps of a
+    shuffle, which must be the whole shuffle's first steps, and all of them with no count."""
+    whole = shuffling.fisher_yates_steps(30)
+    assert whole == shuffling.fisher_yates_steps(30, 30) == shuffling.fisher_yates_steps(30, 99)
+    for count in range(0, 31):
+        assert shuffling.fisher_yates_steps(30, count) == whole[:min(count, 29)]
+    assert shuffling.fisher_yates_steps(1) == shuffling.fisher_yates_steps(0) == ()

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TypeAlias
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
-from ..engine.shuffling import shuffle
+from ..engine.shuffling import fisher_yates_steps, run_steps, shuffle
 from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
 from ..engine.view import PlayerView
 
@@ -166,7 +165,7 @@ class Determinizer:
         dealt = len(self._arrangement) - left
         total = len(self._arrangement)
         fresh = total if reach is None else min(total, dealt + reach)
-        self._fresh = _steps(total, fresh)
+        self._fresh = fisher_yates_steps(total, fresh)
         self._shuffled = fresh == total  # a full deal needs no first shuffle
         self._opponent_drew = view.phase is Phase.DRAWN and view.current != me
         if self._opponent_drew and view.hand_sizes[view.current] <= 0:
@@ -188,9 +187,9 @@ class Determinizer:
         """One state consistent with the view; every consistent deal equally likely."""
         arrangement = self._arrangement
         if not self._shuffled:
-            _deal(arrangement, _steps(len(arrangement), len(arrangement)), rng)
+            run_steps(rng, arrangement, fisher_yates_steps(len(arrangement)))
             self._shuffled = True
-        _deal(arrangement, self._fresh, rng)
+        run_steps(rng, arrangement, self._fresh)
         cards = arrangement[::-1]  # the cards just dealt first
         fixed = self._fixed
         hands = fixed[:]
@@ -211,28 +210,3 @@ class Determinizer:
                                          wanted)
         return GameState(self._profile, hands_t, pile, 0, discard, color, direction, current, phase, drawn,
                          challenge, exposed, passes, rng.getrandbits(64), match, revealed, pending, known)
-
-
-Steps: TypeAlias = "list[tuple[int, int, int]]"
-"""Fisher-Yates steps ``(m, bits of m, m - 1)``: put at position ``m - 1`` a card drawn uniformly
-from the first ``m`` (see :func:`_deal`)."""
-
-
-def _steps(total: int, count: int) -> Steps:
-    """The first ``count`` steps of a Fisher-Yates shuffle of ``total`` cards, from the last
-    position down (a step with one card left to choose from is no step)."""
-    return [(m, m.bit_length(), m - 1) for m in range(total, total - count, -1) if m > 1]
-
-
-def _deal(cards: list[Card], steps: Steps, rng: random.Random) -> None:
-    """Fill the last ``len(steps)`` positions of ``cards``, from the end, with a uniformly random
-    ordered choice of the cards, in place: the first steps of a Fisher-Yates shuffle (all of
-    them: a whole shuffle). Each step draws its position uniformly as ``random.Random`` does
-    below a bound (``getrandbits`` of the bound's bit length, drawn again while not below it),
-    without a Python-level call per card."""
-    draw = rng.getrandbits
-    for m, bits, last in steps:
-        j = draw(bits)
-        while j >= m:
-            j = draw(bits)
-        cards[last], cards[j] = cards[j], cards[last]

@@ -17,20 +17,37 @@ there first.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
 T = TypeVar("T")
 
-_Steps = tuple[tuple[int, int, int], ...]
+Steps: TypeAlias = "tuple[tuple[int, int, int], ...]"
+"""Fisher-Yates steps ``(bound, bits, position)``: put at ``position`` (``bound - 1``) the item
+drawn below ``bound`` among the first ``bound``, drawn as ``getrandbits(bits)`` until below it."""
 
 
-def _steps_of(length: int) -> _Steps:
-    """Fisher-Yates' steps for a list of ``length``: swap position ``i`` with a draw below
-    ``n = i + 1``, drawn with ``k = n.bit_length()`` bits, from the end down to position 1."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+def fisher_yates_steps(total: int, count: int | None = None) -> Steps:
+    """The first ``count`` steps (all by default) of a Fisher-Yates shuffle of ``total`` items,
+    from the last position down; a step with one item left to choose from is no step."""
+    last = 1 if count is None else max(1, total - count)
+    return tuple((m, m.bit_length(), m - 1) for m in range(total, last, -1))
 
 
-_STEPS: dict[int, _Steps] = {}
+def run_steps(rng: random.Random, items: list[T], steps: Steps) -> None:
+    """Take ``steps`` on ``items`` in place: each draws its position below the bound as
+    ``random.Random`` does (``getrandbits`` of the bound's bit length, drawn again while not
+    below it), with no Python call a card. All the steps of :func:`fisher_yates_steps` are a
+    whole shuffle; its first ones fill the last positions with a uniform ordered choice
+    (determinization deals only as deep as a search reaches)."""
+    draw = rng.getrandbits
+    for bound, bits, position in steps:
+        j = draw(bits)
+        while j >= bound:
+            j = draw(bits)
+        items[position], items[j] = items[j], items[position]
+
+
+_STEPS: dict[int, Steps] = {}
 """The steps of each length shuffled so far, up to :data:`_KEPT` (an official deck is 108 or 112
 cards; a longer custom deck works its steps out on every shuffle)."""
 _KEPT = 256
@@ -46,12 +63,7 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     length = len(items)
     steps = _STEPS.get(length)
     if steps is None:
-        steps = _steps_of(length)
+        steps = fisher_yates_steps(length)
         if length <= _KEPT:
             _STEPS[length] = steps
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    run_steps(rng, items, steps)
