@@ -148,6 +148,33 @@ def test_a_bot_returning_an_illegal_move_is_reported() -> None:
                       [random.Random(0)] * 2)
 
 
+def test_a_bot_that_raises_is_a_bot_error_naming_its_seat() -> None:
+    """A bot's own exception stops the game as a BotError naming the bot, its seat and the
+    exception (chained to it), so a run can tell which seat failed; so does an illegal move."""
+
+    class Broken:
+        name = "broken"
+
+        def act(self, view: u.PlayerView, rng: random.Random) -> u.Move | None:
+            raise KeyError("no such card")
+
+    state = u.from_position("classic-108", ["G3 G4", "B1 B2"], "Y5", current=1)
+    with pytest.raises(sim.BotError) as caught:
+        sim.next_move(state, [Broken(), Broken()], [random.Random(0)] * 2)
+    assert str(caught.value) == "bot 'broken' at seat 1 raised KeyError: 'no such card'"
+    assert caught.value.seat == 1 and isinstance(caught.value.__cause__, KeyError)
+
+    class Cheat:
+        name = "cheat"
+
+        def act(self, view: u.PlayerView, rng: random.Random) -> u.Move | None:
+            return u.Play(view.player, "R1") if view.my_turn else None
+
+    with pytest.raises(sim.BotError, match="at seat 1 returned") as illegal:
+        sim.next_move(state, [Cheat(), Cheat()], [random.Random(0)] * 2)
+    assert illegal.value.seat == 1
+
+
 def test_simulate_command() -> None:
     """`unoengine simulate` through the real entry point: a table, JSON, and a clear error for a bad bot."""
     def run(*args: str) -> subprocess.CompletedProcess[str]:

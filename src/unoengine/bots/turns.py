@@ -12,7 +12,7 @@ from collections.abc import Callable, Container, Sequence
 from itertools import repeat
 from operator import is_
 
-from ..engine.errors import UnoEngineError
+from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.legality import forget_legal_moves, legal_moves, only_current_may_act, remember_legal_moves
 from ..engine.moves import Move
 from ..engine.state import GameState
@@ -21,8 +21,32 @@ from .base import Bot
 
 
 class BotError(UnoEngineError):
-    """A bot that returned something that is not one of its legal moves, or (a program bot) did
-    not answer in time, exited, or spoke something else than the protocol: names the bot and seat."""
+    """A bot that returned something that is not one of its legal moves, raised, or (a program
+    bot) did not answer in time, exited, or spoke something else than the protocol: names the bot
+    and seat. ``seat`` is that seat when one bot is to blame (None for a game that ran too long,
+    or that no bot moved in), so a run can report which seat failed (tools/simulate.py)."""
+
+    def __init__(self, message: str, *, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+def bot_label(bot: object) -> str:
+    """A bot's name for a message, quoted and shortened, whatever its ``name`` holds."""
+    name = getattr(bot, "name", None)
+    return quoted(name, 80) if isinstance(name, str) else shown(name)
+
+
+def raised_by(label: str, seat: int, exc: Exception) -> BotError:
+    """The BotError of a bot's own code raising ``exc`` (in act, observe or its factory): the bot
+    (``label``, from :func:`bot_label`) and its seat, then the exception's type and its message
+    on one line, shortened."""
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:  # an exception whose message cannot be made
+        text = "(no message)"
+    return BotError(f"bot {label} at seat {seat} raised {type(exc).__name__}: "
+                    f"{text if len(text) <= 200 else text[:197] + '...'}", seat=seat)
 
 
 def tell_bots(seats: Sequence[Bot], move: Move) -> None:
@@ -57,19 +81,27 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
         if act_on_moves is not None:  # the bot needs no view (bots/base.py): give it its moves
             # legal_moves(state, q), in its order
             mine = tuple(legal) if alone else tuple(m for m in legal if m.player == q)
-            move = act_on_moves(mine, q == current or state.round_over, rngs[q])
+            on_turn = q == current or state.round_over
         else:
             v = view(state, q)
             mine = v.legal_moves
-            move = bot.act(v, rngs[q])
+        try:
+            move = act_on_moves(mine, on_turn, rngs[q]) if act_on_moves is not None else bot.act(v, rngs[q])
+        except BotError as exc:  # a program bot (bots/program.py): its message names the seat
+            if exc.seat is None:
+                exc.seat = q
+            raise
+        except Exception as exc:  # the bot's own code failed: the game cannot go on, blame the seat
+            raise raised_by(bot_label(bot), q, exc) from exc
         if move is None:
             if q == current and not state.round_over:
-                raise BotError(f"bot {bot.name!r} at seat {q} made no move on its turn")
+                raise BotError(f"bot {bot_label(bot)} at seat {q} made no move on its turn", seat=q)
             continue
         # most bots return one of the very objects they were given: look for it by identity
         # first (no Python-level comparison), then by value
         if not any(map(is_, mine, repeat(move))) and move not in mine:
-            raise BotError(f"bot {bot.name!r} at seat {q} returned {move!r}, which is not legal")
+            raise BotError(f"bot {bot_label(bot)} at seat {q} returned {shown(move, 120)}, which is not legal",
+                           seat=q)
         remember_legal_moves(state, legal)  # the bots are done: apply need not check the move again
         return move
     asked = ", ".join(f"{seats[q].name!r} at seat {q}" for q in order if q in acting)
