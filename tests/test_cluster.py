@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -48,6 +49,27 @@ def test_a_local_dask_cluster_gives_the_same_games() -> None:
                                      executor=client.get_executor())
     assert results == one_worker()
     assert standings == sim.tournament("classic-108", ["heuristic", "random"], 6, 3)[0]
+
+
+FAILS = "program:" + shlex.join([sys.executable, str(Path(__file__).resolve().parent / "hostile" /
+                                                    "bot_fails_sometimes.py")])
+"""A bot program that exits mid-game in about one game in four, the same games for a seed."""
+
+
+def test_a_local_dask_cluster_fails_the_same_games() -> None:
+    """keep_going: the same games fail and the same games are counted as on one worker; without
+    it, the run stops at the same first failure with the same games before it."""
+    bots = [FAILS, "random"]
+    here = sim.run("classic-108", bots, 12, 2, keep_going=True)
+    assert here.failures and len(here) + len(here.failures) == 12
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, distributed.Client(cluster) as client:
+        there = sim.run("classic-108", bots, 12, 2, workers=2, executor=client.get_executor(), keep_going=True)
+        with pytest.raises(sim.GameFailedError) as caught:
+            sim.run("classic-108", bots, 12, 2, workers=2, executor=client.get_executor())
+    assert there == here
+    assert caught.value.failure == here.failures[0]
+    assert list(caught.value.results[tuple(bots)]) == [r for r in here if r.index < here.failures[0].index]
 
 
 def free_port() -> int:

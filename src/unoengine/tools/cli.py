@@ -181,10 +181,14 @@ CONNECT_TIMEOUT: Final = 10.0
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
              as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
-             record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT) -> int:
+             record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
     the games played so far (exit 130). ``report`` writes the HTML report there; ``records``
-    saves the first ``record_count`` games' records into that folder (for ``unoengine replay``)."""
+    saves the first ``record_count`` games' records into that folder (for ``unoengine replay``).
+
+    A game a bot fails in stops the run: the summary of the games before it is printed (and the
+    report and records written), then the failure as one line, exit 2. With ``keep_going``
+    every game is played, the failed ones listed and left out of the summary, exit 1."""
     from . import simulate as sim
 
     outputs = [_Output(report, "--report")] if report else []
@@ -195,15 +199,22 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     kept: list[sim.GameResult] = []  # the results of the games whose records are saved
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
+    stopped = False  # at a failed game, without keep_going
     try:
         with cluster_executor(scheduler, connect_timeout) as executor:
-            for result in sim.iter_results(profile, bots, games, seed, workers=workers, match=match,
-                                           max_moves=max_moves, isolated=isolated, executor=executor):
-                tally.add(result)
-                if records is not None and result.index < record_count:
-                    kept.append(result)
-                if progress and (tally.games % 10 == 0 or tally.games == games):
-                    _progress_bar(tally.games, games, started)
+            for outcome in sim.iter_outcomes(profile, bots, games, seed, workers=workers, match=match,
+                                             max_moves=max_moves, isolated=isolated, executor=executor,
+                                             keep_going=keep_going):
+                if isinstance(outcome, sim.GameFailure):
+                    tally.fail(outcome)
+                    stopped = not keep_going
+                else:
+                    tally.add(outcome)
+                    if records is not None and outcome.index < record_count:
+                        kept.append(outcome)
+                done = tally.games + tally.failed
+                if progress and (done % 10 == 0 or done == games):
+                    _progress_bar(done, games, started)
     except KeyboardInterrupt:
         interrupted = True
     except (ValueError, sim.BotError) as exc:
@@ -219,15 +230,23 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     if report:
         from .report import simulate_report
 
-        outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted))
+        outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted, stopped))
     if records is not None:
         _save_records(folder, load_profile(profile), bots, kept, match, max_moves)
     if as_json:
         print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))
-        return _INTERRUPTED if interrupted else 0
+    else:
+        _simulate_table(summary, bots, profile, seed, workers, match, elapsed)
+    status = _failure_status("simulate", summary.failed, summary.failures, stopped)
+    return _INTERRUPTED if interrupted else status
+
+
+def _simulate_table(summary: Any, bots: Sequence[str], profile: str, seed: int, workers: int, match: bool,
+                    elapsed: float) -> None:
     unit = "matches" if match else "games"
+    failed = f", {summary.failed:,} more failed (not counted)" if summary.failed else ""
     print(f"{summary.games} {unit} of {profile}, seed {seed}, {workers} worker(s), {elapsed:.1f} s "
-          f"({_rate(summary.games, elapsed)} {unit}/s)")
+          f"({_rate(summary.games, elapsed)} {unit}/s){failed}")
     print(f"{'seat':>4}  {'bot':12} {'wins':>6} {'win rate':>9}  {'95% interval':15} {'mean points':>11}")
     for s in summary.seats:
         lo, hi = s.interval
@@ -239,7 +258,29 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
     if summary.penalties:
         print("penalty cards by rule: " + ", ".join(f"{_rule(r)} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
-    return _INTERRUPTED if interrupted else 0
+
+
+SOME_FAILED: Final = 1
+"""The exit status of a ``--keep-going`` run in which some games failed (after the table)."""
+
+
+def _failure_status(command: str, failed: int, shown: Sequence[Any], stopped: bool) -> int:
+    """Tell the failed games on stderr, after the table; the exit status. Stopped at the first
+    failure (no ``--keep-going``): that game in one line, 2. With ``--keep-going``: one line per
+    failure, at most simulate.FAILURES_KEPT, then how many there were, 1 (SOME_FAILED)."""
+    sys.stdout.flush()  # the table first, even when both go to one pipe (2>&1 | less)
+    if stopped:
+        print(f"unoengine {command}: {shown[-1].line()} (stopped there: the games before it are counted above; "
+              "--keep-going plays on)", file=sys.stderr)
+        return 2
+    if not failed:
+        return 0
+    for failure in shown:
+        print(f"unoengine {command}: failed: {failure.line()}", file=sys.stderr)
+    more = f" (the first {len(shown)} listed)" if failed > len(shown) else ""
+    print(f"unoengine {command}: {failed:,} game(s) failed{more}; they are counted in no result above",
+          file=sys.stderr)
+    return SOME_FAILED
 
 
 _INTERRUPTED: Final = 130
@@ -295,7 +336,14 @@ def _simulate_json(summary: Any, profile: str, seed: int, workers: int, match: b
         "mean_moves": _r(summary.mean_moves, 2),
         "penalties": [{"rule": rule, "name": RULE_NAMES.get(rule, ""), "cards": cards, "per_game": _r(per_game)}
                       for rule, cards, per_game in summary.penalties],
+        "failed": summary.failed, "failures": [_failure_json(f) for f in summary.failures],
     }
+
+
+def _failure_json(failure: Any) -> dict[str, Any]:
+    """A failed game in ``--json``: its seed as a decimal string, like every 64-bit seed of a document."""
+    return {"game": failure.index, "seed": str(failure.seed), "bots": list(failure.bots), "seat": failure.seat,
+            "bot": failure.bot, "error": failure.error}
 
 
 def profiles(name: str | None) -> int:
@@ -314,9 +362,11 @@ def profiles(name: str | None) -> int:
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
                as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
                scheduler: str | None = None, report_path: str | None = None,
-               connect_timeout: float = CONNECT_TIMEOUT) -> int:
+               connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
-    (and ``report_path`` gets the HTML report)."""
+    (and ``report_path`` gets the HTML report). A failed game stops it, or with ``keep_going`` is
+    listed, as in :func:`simulate`; either way the standings leave out every deal with a failed
+    game (simulate.standings)."""
     from . import simulate as sim
 
     output = _Output(report_path, "--report") if report_path else None
@@ -324,36 +374,56 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     players = 2 if mode == "round-robin" else len(bots)
     started = time.perf_counter()
     report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
+    stopped = False
     try:
         with cluster_executor(scheduler, connect_timeout) as executor:
             standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                                 workers=workers, match=match, max_moves=max_moves,
-                                                isolated=isolated, progress=report, executor=executor)
+                                                isolated=isolated, progress=report, executor=executor,
+                                                keep_going=keep_going)
+    except sim.GameFailedError as exc:  # the games before it are ranked all the same
+        standings, results, stopped = exc.standings, exc.results, True
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
     if progress:
         print(file=sys.stderr)
+    failures = sim.failures_of(results)
+    left_out = sim.left_out_deals(results)
     if output is not None:
         from .report import tournament_report
 
-        output.write(tournament_report(standings, results, profile, mode, games, seed, match))
+        output.write(tournament_report(standings, results, profile, mode, games, seed, match, stopped))
     if as_json:
         print(json.dumps({
             "command": "tournament", "mode": mode, "profile": profile, "games_per_seating": games, "seed": seed,
             "standings": [{"rank": rank, "bot": s.bot, "games": s.games, "wins": s.wins, "win_rate": _r(s.win_rate),
-                           "interval": _interval(s.interval), "by_luck": _r(s.expected)}
+                           "interval": _interval(s.interval), "by_luck": _r(s.expected), "left_out": s.left_out}
                           for rank, s in enumerate(standings, 1)],
-            "seatings": [{"bots": list(k), "winners": [r.winner for r in v]} for k, v in results.items()],
+            "seatings": [{"bots": list(k), "winners": _winners(v)} for k, v in results.items()],
+            "failed": len(failures), "left_out_deals": len(left_out),
+            "failures": [_failure_json(f) for f in failures[:sim.FAILURES_KEPT]],
         }, indent=2))
-        return 0
-    print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
-    print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
-    for rank, s in enumerate(standings, 1):
-        lo, hi = s.interval
-        print(f"{rank:>4}  {s.bot:12} {s.wins:>6} {s.games:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  "
-              f"{s.expected:>7.1%}")
-    return 0
+    else:
+        print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
+        print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
+        for rank, s in enumerate(standings, 1):
+            lo, hi = s.interval
+            print(f"{rank:>4}  {s.bot:12} {s.wins:>6} {s.games:>6} {s.win_rate:>9.1%}  {lo:6.1%} - {hi:6.1%}  "
+                  f"{s.expected:>7.1%}")
+        if left_out:
+            print(f"{len(failures):,} game(s) failed: their {len(left_out):,} deal(s) are left out of every seating "
+                  "(duplicate format: each bot is ranked on the same deals)")
+    return _failure_status("tournament", len(failures), failures[:sim.FAILURES_KEPT], stopped)
+
+
+def _winners(played: Any) -> list[int | None]:
+    """A seating's winner of each game in game order, None (null) for a game that failed."""
+    indices = [r.index for r in played] + [f.index for f in played.failures]
+    winners: list[int | None] = [None] * (max(indices) + 1 if indices else 0)
+    for r in played:
+        winners[r.index] = r.winner
+    return winners
 
 
 class OutputError(UnoEngineError):
@@ -526,6 +596,10 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help=f"how long --scheduler waits for the scheduler to answer (default {CONNECT_TIMEOUT:g})")
     parser.add_argument("--report", metavar="OUT.html", default=None,
                         help="also write an HTML report: win rates with 95%% intervals as charts, game lengths")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="when a bot fails in a game (raises, breaks the protocol, times out, exits), list that "
+                             "game with its seed and seat, count the others, play on, and exit 1; without it the "
+                             "first failed game stops the run after the results so far are shown, exit 2")
 
 
 def _bot_list(text: str) -> list[str]:
@@ -656,7 +730,7 @@ def _run(args: argparse.Namespace) -> int:
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
-                        args.records, args.record_count, args.connect_timeout)
+                        args.records, args.record_count, args.connect_timeout, args.keep_going)
     if args.command == "replay":
         return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
@@ -668,6 +742,6 @@ def _run(args: argparse.Namespace) -> int:
         progress = sys.stderr.isatty() if args.progress is None else args.progress
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
-                          args.report, args.connect_timeout)
+                          args.report, args.connect_timeout, args.keep_going)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

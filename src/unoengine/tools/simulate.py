@@ -2,7 +2,9 @@
 
 Each game gets its own seed derived from the run's seed and the game's index, and each bot its
 own random stream derived from the game's seed and its seat, so a run gives identical results
-whatever the number of worker processes. Results are collected in game order.
+whatever the number of worker processes. Results are collected in game order; a game a bot fails
+in becomes a :class:`GameFailure`, which stops the run or, with ``keep_going``, is listed beside
+the results (docs/bots.md, "When a bot fails").
 """
 
 from __future__ import annotations
@@ -13,20 +15,21 @@ import multiprocessing
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any, Final
 
 import attrs
 
 from ..bots import make_bot
-from ..bots.base import is_bot_name, known_bots_text
+from ..bots.base import Bot, is_bot_name, known_bots_text
 from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
+from ..bots.turns import bot_label, raised_by
 from ..bots.turns import next_move as next_move
 from ..engine.cards import DRAW_TWO, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR
 from ..engine.dealing import new_game
-from ..engine.errors import UnoEngineError, quoted, shown
+from ..engine.errors import UnoEngineError, one_line, quoted, shown
 from ..engine.events import CardsDrawn
 from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
 from ..engine.moves import CallUno, Draw, Move, Pass, Play
@@ -110,17 +113,37 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
               max_moves: int | None = None, moves_out: list[Move] | None = None) -> GameResult:
     """Play one game (one round, or a match with ``match``) between the named bots, seat by seat.
 
-    With ``max_moves``, a game still going after that many moves raises BotError: bots that
-    never finish (always declining to play, say) would otherwise keep a run going forever.
-    ``moves_out``, when given, receives every move made (see :func:`record_game`)."""
-    seats = [make_bot(name) for name in bots]
-    rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
-    state = new_game(profile, len(seats), seed=seed)
-    moves = 0
-    penalties: Counter[str] = Counter()
-    # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
-    observers = [observe for bot in seats if (observe := getattr(bot, "observe", None)) is not None]
+    A bot that fails (returns a move that is not legal, raises, or as a program times out or
+    exits) raises BotError naming the game, its seed, the seating and the bot; its ``seat`` is
+    the failing seat. With ``max_moves``, a game still going after that many moves raises
+    BotError too: bots that never finish (always declining to play, say) would otherwise keep a
+    run going forever. ``moves_out``, when given, receives every move made (see :func:`record_game`)."""
     try:
+        return _play(profile, bots, seed, index, match, max_moves, moves_out)
+    except BotError as exc:
+        raise BotError(failure_line(index, seed, bots, error_text(exc)), seat=exc.seat) from exc
+
+
+def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: bool, max_moves: int | None,
+          moves_out: list[Move] | None = None) -> GameResult:
+    """:func:`play_game` without naming the game in its BotError (a run adds it to the failure)."""
+    seats: list[Bot] = []
+    try:
+        for i, name in enumerate(bots):
+            try:
+                seats.append(make_bot(name))
+            except BotError as exc:
+                exc.seat = i if exc.seat is None else exc.seat
+                raise
+            except Exception as exc:  # the bot's own factory failed
+                raise raised_by(quoted(name, 80), i, exc) from exc
+        rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
+        state = new_game(profile, len(seats), seed=seed)
+        moves = 0
+        penalties: Counter[str] = Counter()
+        # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
+        observers = [(i, observe) for i, bot in enumerate(seats)
+                     if (observe := getattr(bot, "observe", None)) is not None]
         end = Phase.MATCH_OVER if match else Phase.ROUND_OVER
         while state.phase < end:
             if max_moves is not None and moves >= max_moves:
@@ -133,14 +156,17 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
                         penalties[e.rule] += e.count
             else:  # no penalty to count: the cheaper path, without events
                 state = apply(state, move)
-            for observe in observers:
-                observe(move)
+            for i, observe in observers:
+                try:
+                    observe(move)
+                except BotError as exc:
+                    exc.seat = i if exc.seat is None else exc.seat
+                    raise
+                except Exception as exc:  # the bot's own code failed
+                    raise raised_by(bot_label(seats[i]), i, exc) from exc
             moves += 1
             if moves_out is not None:
                 moves_out.append(move)
-    except BotError as exc:
-        names = ", ".join(b if len(b) <= 60 else b[:57] + "..." for b in bots)
-        raise BotError(f"game {index} (seed {seed}) of {names}: {exc}") from None
     finally:
         for bot in seats:  # a bot run as a program (bots/program.py) stops its process
             close = getattr(bot, "close", None)
@@ -157,6 +183,93 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())))
 
 
+ERROR_CHARS: Final = 500
+"""How much of a bot's error a failure keeps (a program's message quotes its stderr)."""
+
+
+def error_text(exc: BaseException) -> str:
+    """An error's message on one line, at most ERROR_CHARS characters, with control characters
+    (a program's terminal escape codes) escaped: a failure quotes what a bot said."""
+    text = one_line(exc)
+    if len(text) > ERROR_CHARS:
+        text = text[:ERROR_CHARS - 3] + "..."
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def failure_line(index: int, seed: int, bots: Sequence[str], error: str) -> str:
+    """``game 3 (seed 123) of heuristic, random: ...``: a failed game, as messages name it."""
+    names = ", ".join(b if len(b) <= 60 else b[:57] + "..." for b in bots)
+    return f"game {index} (seed {seed}) of {names}: {error}"
+
+
+@attrs.frozen
+class GameFailure:
+    """A game that did not finish: a bot failed in it (see :func:`play_game`), or it ran past
+    ``max_moves``. It is counted in no win rate; a run lists it beside its results."""
+
+    index: int
+    """The game's index in the run: its deal, in a tournament."""
+    seed: int
+    bots: tuple[str, ...]
+    """The seating: the bot of each seat, as the run named them."""
+    seat: int | None
+    """The seat whose bot failed; None when no one bot is to blame (``max_moves``)."""
+    error: str = attrs.field(eq=False)
+    """What went wrong, on one line (:func:`error_text`). Not compared: two failures are equal
+    when the same game failed at the same seat, whatever its words (a program's message may
+    count its decisions since it started, which depends on the games it played before)."""
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that failed, by name (None with :attr:`seat`)."""
+        return None if self.seat is None else self.bots[self.seat]
+
+    def line(self) -> str:
+        """The failure as one line: ``game 3 (seed 123) of program:..., random: bot ... at seat 0: exited``."""
+        return failure_line(self.index, self.seed, self.bots, self.error)
+
+
+class Results(list[GameResult]):
+    """A run's finished games in game order (a list of :class:`GameResult`, as ever) and, beside
+    them, ``failures``: the games that failed, in game order (with ``keep_going``; else at most
+    the one that stopped the run). Two Results are equal when their games and their failures
+    are; a Results and a plain list, when their games are."""
+
+    def __init__(self, results: Iterable[GameResult] = (), failures: Iterable[GameFailure] = ()) -> None:
+        super().__init__(results)
+        self.failures: tuple[GameFailure, ...] = tuple(failures)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Results) and self.failures != other.failures:
+            return False
+        return super().__eq__(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"Results({super().__repr__()}, failures={self.failures!r})"
+
+
+class GameFailedError(BotError):
+    """A run without ``keep_going`` stopped at a game that failed (the first in game order, the
+    same whatever plays the games). ``failure`` is that game; ``results`` the games finished
+    before it, by seating (``run`` has one: ``results[tuple(bots)]``; :func:`iter_results` none,
+    it gave them already); ``standings`` a tournament's ranking over those games."""
+
+    def __init__(self, failure: GameFailure, results: dict[tuple[str, ...], Results] | None = None,
+                 standings: Sequence[Standing] = ()) -> None:
+        super().__init__(failure.line(), seat=failure.seat)
+        self.failure = failure
+        self.results: dict[tuple[str, ...], Results] = dict(results or {})
+        self.standings: list[Standing] = list(standings)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (GameFailedError, (self.failure, self.results, self.standings))
+
+
 def record_game(profile: Profile | str, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
                 max_moves: int | None = None) -> tuple[GameRecord, GameResult]:
     """Play game ``index`` of a run again, keeping its moves: the record (for a replay page,
@@ -171,19 +284,39 @@ def record_game(profile: Profile | str, bots: Sequence[str], seed: int, index: i
 # --- runs ---------------------------------------------------------------------------------------
 @attrs.frozen
 class RunSpec:
-    """What a worker needs to play its share of games (plain data, so it crosses processes)."""
+    """What a worker needs to play its share of games (plain data, so it crosses processes): each
+    deal of its share in every seating, deal after deal (a run has one seating)."""
 
     profile: dict[str, Any]
-    bots: tuple[str, ...]
+    seatings: tuple[tuple[str, ...], ...]
+    """The bots of each seating as the games make them (an isolated run's ``program:`` names)."""
+    named: tuple[tuple[str, ...], ...]
+    """The same seatings as the caller named them, for the failures."""
     seed: int
     match: bool
     max_moves: int | None = None
+    keep_going: bool = False
 
 
-def _play_chunk(spec: RunSpec, indices: Sequence[int]) -> list[GameResult]:
+def _play_chunk(spec: RunSpec, deals: Sequence[int]) -> list[GameResult | GameFailure]:
+    """The games of ``deals``, deal after deal, each in every seating; without ``keep_going`` only
+    up to the first that fails (its failure last), so the worker stops playing at once."""
     profile = profile_from_dict(spec.profile)
-    return [play_game(profile, spec.bots, game_seed(spec.seed, i), i, match=spec.match, max_moves=spec.max_moves)
-            for i in indices]
+    out: list[GameResult | GameFailure] = []
+    for i in deals:
+        seed = game_seed(spec.seed, i)
+        for bots, named in zip(spec.seatings, spec.named, strict=True):
+            try:
+                out.append(_play(profile, bots, seed, i, spec.match, spec.max_moves))
+            except BotError as exc:
+                out.append(GameFailure(i, seed, named, exc.seat, error_text(exc)))
+                if not spec.keep_going:
+                    return out
+    return out
+
+
+_Parts = Generator[list[GameResult | GameFailure], None, None]
+"""The played chunks of a run, in order: each the games of whole deals, or up to a failure."""
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -191,10 +324,18 @@ def _chunks(games: int, size: int) -> Iterator[range]:
         yield range(start, min(start + size, games))
 
 
+def _check_options(isolated: object, keep_going: object, executor: object) -> None:
+    for name, flag in (("isolated", isolated), ("keep_going", keep_going)):
+        if flag is not True and flag is not False:
+            raise RunError(f"{name} must be True or False, got {shown(flag)}")
+    if executor is not None and not isinstance(executor, Executor):
+        raise RunError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+
+
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
         match: bool = False, progress: Callable[[int, int], None] | None = None,
         max_moves: int | None = None, isolated: bool = False, executor: Executor | None = None,
-        ) -> list[GameResult]:
+        keep_going: bool = False) -> Results:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
     ``workers`` > 1 spreads the games over that many processes; ``executor`` (any
@@ -204,18 +345,44 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     ``progress(done, total)`` is called as games finish. ``max_moves`` caps each game (see
     :func:`play_game`). ``isolated`` runs every bot in a process of its own, seeing only its
     views over the bot wire protocol (docs/security.md), with the same results for a seed.
+
+    A game a bot fails in (see :func:`play_game`) stops the run with :class:`GameFailedError`,
+    which holds the games finished before it. With ``keep_going`` every game is played: the
+    failed ones are listed in the returned :class:`Results`' ``failures`` and the others counted.
     """
     check_run(bots, games, seed, workers, max_moves)  # a list of at most MAX_GAMES results
+    _check_options(isolated, keep_going, executor)
     results: list[GameResult] = []
-    for result in iter_results(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
-                               isolated=isolated, executor=executor):
-        results.append(result)
-        if progress and (len(results) % _PROGRESS_EVERY == 0 or len(results) == games):
-            progress(len(results), games)
-    return results
+    failures: list[GameFailure] = []
+    outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match, max_moves=max_moves,
+                         isolated=isolated, executor=executor, keep_going=keep_going)
+    for done, (_, outcome) in enumerate(outcomes, 1):
+        if isinstance(outcome, GameFailure):
+            failures.append(outcome)
+            if not keep_going:
+                raise GameFailedError(outcome, {tuple(bots): Results(results, failures)})
+        else:
+            results.append(outcome)
+        if progress and (done % _PROGRESS_EVERY == 0 or done == games):
+            progress(done, games)
+    return Results(results, failures)
 
 
 _PROGRESS_EVERY: Final = 10
+
+
+def iter_outcomes(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
+                  match: bool = False, max_moves: int | None = None, isolated: bool = False,
+                  executor: Executor | None = None, keep_going: bool = False) -> Iterator[GameResult | GameFailure]:
+    """Every game of a run, in game order, as they come: a :class:`GameResult`, or a
+    :class:`GameFailure` for a game a bot failed in. Without ``keep_going`` the first failure is
+    the last item (the games after it are not played, or not waited for); with it, every game
+    is played. Streamed as :func:`iter_results` is."""
+    check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
+    _check_options(isolated, keep_going, executor)
+    for _, outcome in _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match,
+                                max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going):
+        yield outcome
 
 
 def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
@@ -224,38 +391,55 @@ def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: 
     """:func:`run`'s results one by one, in game order, as they come: nothing is planned up front
     (chunks of games are handed out as earlier ones finish), so a caller can stop at any time
     (the command line's Ctrl-C prints what was played). Up to MAX_STREAMED_GAMES games: tally them
-    with :class:`Tally` rather than keeping them."""
-    check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
-    if isolated is not True and isolated is not False:
-        raise RunError(f"isolated must be True or False, got {shown(isolated)}")
-    if executor is not None and not isinstance(executor, Executor):
-        raise RunError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+    with :class:`Tally` rather than keeping them. A game a bot fails in raises
+    :class:`GameFailedError`, after every game before it was given."""
+    for outcome in iter_outcomes(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
+                                 isolated=isolated, executor=executor):
+        if isinstance(outcome, GameFailure):
+            raise GameFailedError(outcome)
+        yield outcome
+
+
+def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games: int, seed: int, *, workers: int,
+              match: bool, max_moves: int | None, isolated: bool, executor: Executor | None, keep_going: bool,
+              ) -> Iterator[tuple[int, GameResult | GameFailure]]:
+    """(seating, outcome) of every game, deal after deal and each deal in every seating: the one
+    order whatever plays the games, so the first failure (where a run without ``keep_going``
+    stops) is the same game with any number of workers. The callers check the arguments."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
-    names = tuple(isolated_bot(b) for b in bots) if isolated else tuple(bots)
-    spec = RunSpec(profile_to_dict(prof), names, seed, match, max_moves)
-    size = max(1, min(50, games // (workers * 8) or 1))
+    named = tuple(tuple(s) for s in seatings)
+    made = tuple(tuple(isolated_bot(b) for b in s) for s in named) if isolated else named
+    spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going)
+    per_deal = len(named)
+    size = max(1, min(50, games * per_deal // (workers * 8)) // per_deal)  # deals a chunk
     jobs = ((spec, chunk) for chunk in _chunks(games, size))
     if executor is not None:
-        parts: Iterator[list[GameResult]] = _in_order(executor, jobs, in_flight=max(4, 2 * workers))
+        parts: _Parts = _in_order(executor, jobs, in_flight=max(4, 2 * workers))
     elif workers <= 1:
         parts = (_chunk_job(job) for job in jobs)
     else:
         parts = _pooled(jobs, workers)
-    for part in parts:
-        yield from part
+    try:
+        for part in parts:
+            for k, outcome in enumerate(part):  # a part is whole deals, or ends at its failure
+                yield k % per_deal, outcome
+                if not keep_going and isinstance(outcome, GameFailure):
+                    return
+    finally:
+        parts.close()  # stopped early (a failure, an error, Ctrl-C): the workers stop
 
 
-def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> Iterator[list[GameResult]]:
+def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> _Parts:
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
     with context.Pool(workers) as pool:
         yield from pool.imap(_chunk_job, jobs)
 
 
 def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flight: int
-              ) -> Iterator[list[GameResult]]:
+              ) -> _Parts:
     """The executor's results of ``jobs`` in order, with at most ``in_flight`` submitted and not
     yet taken: a run of any length starts at once and holds only a window of chunks."""
-    pending: collections.deque[Future[list[GameResult]]] = collections.deque()
+    pending: collections.deque[Future[list[GameResult | GameFailure]]] = collections.deque()
     try:
         for job in jobs:
             pending.append(executor.submit(_chunk_job, job))
@@ -268,7 +452,7 @@ def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flig
             future.cancel()
 
 
-def _chunk_job(job: tuple[RunSpec, range]) -> list[GameResult]:
+def _chunk_job(job: tuple[RunSpec, range]) -> list[GameResult | GameFailure]:
     return _play_chunk(*job)
 
 
@@ -296,7 +480,9 @@ class SeatSummary:
 
 @attrs.frozen
 class Summary:
-    """What a run shows: per seat and per bot, with 95% intervals; turns and penalties."""
+    """What a run shows: per seat and per bot, with 95% intervals; turns and penalties. Counted
+    over the games that finished: ``failed`` says how many did not (their first few in
+    ``failures``, at most FAILURES_KEPT)."""
 
     games: int
     seats: tuple[SeatSummary, ...]
@@ -307,6 +493,15 @@ class Summary:
     """(rule, cards drawn in all, per game)."""
     lengths: tuple[tuple[int, int], ...] = ()
     """(moves, games that took that many), shortest first: the distribution of game lengths."""
+    failed: int = 0
+    """Games that failed (a bot failed in them), counted in nothing above."""
+    failures: tuple[GameFailure, ...] = ()
+    """The first of them, in game order (at most FAILURES_KEPT)."""
+
+
+FAILURES_KEPT: Final = 10
+"""How many failures a summary keeps to show (it counts them all): the command line lists these
+and a count of the rest, so a bot that fails every game of a long run costs no memory."""
 
 
 class Tally:
@@ -320,6 +515,8 @@ class Tally:
         self.moves = 0
         self.penalties: Counter[str] = Counter()
         self.lengths: Counter[int] = Counter()  # at most one entry per distinct length
+        self.failed = 0
+        self.failures: list[GameFailure] = []  # the first FAILURES_KEPT
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -329,6 +526,12 @@ class Tally:
         self.moves += result.moves
         self.lengths[result.moves] += 1
         self.penalties.update(dict(result.penalties))
+
+    def fail(self, failure: GameFailure) -> None:
+        """A game that failed: counted apart, in no win rate."""
+        self.failed += 1
+        if len(self.failures) < FAILURES_KEPT:
+            self.failures.append(failure)
 
     def summary(self, bots: Sequence[str]) -> Summary:
         n = self.games
@@ -342,13 +545,16 @@ class Tally:
             per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
         penalties = tuple((rule, self.penalties[rule], self.penalties[rule] / n) for rule in sorted(self.penalties))
         return Summary(n, seats, tuple(per_bot), self.moves / n if n else 0.0, penalties,
-                       tuple(sorted(self.lengths.items())))
+                       tuple(sorted(self.lengths.items())), self.failed, tuple(self.failures))
 
 
 def summarize(results: Sequence[GameResult], bots: Sequence[str]) -> Summary:
+    """The summary of ``results``; the failures of a :class:`Results` are counted apart."""
     tally = Tally(len(bots))
     for r in results:
         tally.add(r)
+    for f in getattr(results, "failures", ()):
+        tally.fail(f)
     return tally.summary(bots)
 
 
@@ -366,6 +572,9 @@ class Standing:
     is played in every seating: duplicate format), or Wilson's with fewer than 30 deals."""
     expected: float
     """The win rate a bot would have by luck alone (1 / players at its tables)."""
+    left_out: int = 0
+    """Games of the bot (seat-games, as ``games``) played but not counted: a game of their deal
+    failed, in some seating (see :func:`standings`)."""
 
 
 def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...]]:
@@ -387,7 +596,8 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
                players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
                isolated: bool = False, progress: Callable[[int, int], None] | None = None,
-               executor: Executor | None = None) -> tuple[list[Standing], dict[tuple[str, ...], list[GameResult]]]:
+               executor: Executor | None = None, keep_going: bool = False,
+               ) -> tuple[list[Standing], dict[tuple[str, ...], Results]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
 
@@ -396,41 +606,83 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     a deal is its share of wins over the seatings of one table (a pair, or the rotations), and the
     interval comes from the spread of those scores. Between close bots it is much narrower than
     treating the games as independent (1.6 times, for two near-equal heuristics over 4,000 deals),
-    so fewer games settle which is stronger."""
+    so fewer games settle which is stronger.
+
+    The games are played deal after deal, each deal in every seating. A game a bot fails in stops
+    the tournament with :class:`GameFailedError` (holding the games before it and their
+    standings); with ``keep_going`` every game is played, each seating's failures are in its
+    :class:`Results`, and the standings leave out every deal that has a failed game (see
+    :func:`standings`)."""
     check_run(bots, games, seed, workers, max_moves)
-    results: dict[tuple[str, ...], list[GameResult]] = {}
-    seatings = lineups(bots, mode, players)
+    _check_options(isolated, keep_going, executor)
+    seatings = list(dict.fromkeys(lineups(bots, mode, players)))
+    played: list[list[GameResult]] = [[] for _ in seatings]
+    failed: list[list[GameFailure]] = [[] for _ in seatings]
     total = games * len(seatings)
-    for k, lineup in enumerate(seatings):
-        # progress(done, total) over the whole tournament, seating after seating
-        report = None if progress is None else (lambda done, _n, k=k: progress(k * games + done, total))
-        results[lineup] = run(profile, lineup, games, seed, workers=workers, match=match, max_moves=max_moves,
-                              isolated=isolated, progress=report, executor=executor)
-    standings = [_standing(name, results) for name in dict.fromkeys(bots)]
-    standings.sort(key=lambda s: -s.win_rate)
-    return standings, results
+    outcomes = _outcomes(profile, seatings, games, seed, workers=workers, match=match, max_moves=max_moves,
+                         isolated=isolated, executor=executor, keep_going=keep_going)
+    for done, (k, outcome) in enumerate(outcomes, 1):
+        if isinstance(outcome, GameFailure):
+            failed[k].append(outcome)
+            if not keep_going:
+                so_far = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
+                raise GameFailedError(outcome, so_far, standings(bots, so_far))
+        else:
+            played[k].append(outcome)
+        if progress and (done % _PROGRESS_EVERY == 0 or done == total):
+            progress(done, total)
+    results = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
+    return standings(bots, results), results
 
 
-def _standing(name: str, results: dict[tuple[str, ...], list[GameResult]]) -> Standing:
+def failures_of(results: dict[tuple[str, ...], Results]) -> list[GameFailure]:
+    """Every failed game of a tournament's results, deal after deal, in seating order."""
+    order = {s: k for k, s in enumerate(results)}
+    return sorted((f for played in results.values() for f in played.failures),
+                  key=lambda f: (f.index, order.get(f.bots, 0)))
+
+
+def left_out_deals(results: dict[tuple[str, ...], Results]) -> set[int]:
+    """The deals a tournament's standings leave out: those with a failed game in some seating."""
+    return {f.index for played in results.values() for f in played.failures}
+
+
+def standings(bots: Sequence[str], results: dict[tuple[str, ...], Results]) -> list[Standing]:
+    """The ranking of ``bots`` over a tournament's results, best win rate first.
+
+    A deal with a failed game in any seating is left out of every seating (the bots' finished
+    games on it too), so every bot's score still compares the same deals played in the same
+    seatings; each Standing says how many of its games were left out."""
+    dropped = left_out_deals(results)
+    ranked = [_standing(name, results, dropped) for name in dict.fromkeys(bots)]
+    ranked.sort(key=lambda s: -s.win_rate)
+    return ranked
+
+
+def _standing(name: str, results: dict[tuple[str, ...], Results], dropped: set[int]) -> Standing:
     """A bot's wins over every seating, and its interval from its per-deal scores."""
     blocks: dict[tuple[frozenset[str], int], list[int]] = {}  # (table, deal) -> [wins, seats]
-    trials = wins = 0
+    trials = wins = left_out = 0
     share = 0.0
     for lineup, played in results.items():
         seats = [i for i, b in enumerate(lineup) if b == name]
         if not seats:
             continue
-        trials += len(seats) * len(played)
-        share += len(seats) * len(played) / len(lineup)
-        for k, r in enumerate(played):
+        left_out += len(seats) * len(played.failures)
+        for r in played:
+            if r.index in dropped:
+                left_out += len(seats)
+                continue
+            trials += len(seats)
+            share += len(seats) / len(lineup)
             won = int(r.winner in seats)
             wins += won
-            block = blocks.setdefault((frozenset(lineup), k), [0, 0])
+            block = blocks.setdefault((frozenset(lineup), r.index), [0, 0])
             block[0] += won
             block[1] += len(seats)
     rate = wins / trials if trials else 0.0
     return Standing(name, trials, wins, rate, duplicate_interval([w / n for w, n in blocks.values()], wins, trials),
-                    share / trials if trials else 0.0)
+                    share / trials if trials else 0.0, left_out)
 
 
 def duplicate_interval(scores: Sequence[float], wins: int, trials: int, z: float = Z95) -> tuple[float, float]:
