@@ -38,6 +38,7 @@ def test_code_example_runs(doc: str, index: int, code: str) -> None:
             value()
     for bot in _example_bots(namespace):
         _plays_a_match(bot)
+        _calls_uno(bot)
 
 
 def _example_bots(namespace: dict[str, object]) -> list[object]:
@@ -65,6 +66,35 @@ def _plays_a_match(bot: object) -> None:
     others = [ut.random_bot(random.Random(k)) for k in (1, 2)]
     state = ut.check_random_game([bot, *others], "classic-108", 3, seed=11, rounds=3)  # type: ignore[list-item]
     assert state.match.round_number >= 3
+
+
+def _calls_uno(bot: object) -> None:
+    """Every example bot calls UNO with its next-to-last card (UNO-1): heads-up against the
+    heuristic, which catches whenever it can (UNO-2), it is never caught (the JavaScript example
+    once was, in most games: tests/test_protocol.py)."""
+    import random
+
+    import unoengine as u
+    from unoengine.bots import make_bot
+    from unoengine.bots.turns import next_move
+    from unoengine.events import UnoCalled, UnoCaught, UnoNotCalled
+
+    class Seat:  # a bot written as a function of the view, as the testing kit takes one
+        def act(self, view: u.PlayerView, rng: random.Random) -> u.Move | None:
+            return bot.act(view, rng) if hasattr(bot, "act") else bot(view)  # type: ignore[attr-defined,operator,no-any-return]
+
+    counts = {UnoCalled: 0, UnoNotCalled: 0, UnoCaught: 0}
+    for seed in range(8):
+        seats = [Seat(), make_bot("heuristic")]
+        rngs = [random.Random(f"{seed}/{k}") for k in (0, 1)]
+        state = u.new_game("classic-108", 2, seed=seed)
+        while not state.round_over:
+            state, events = u.apply_with_events(state, next_move(state, seats, rngs))  # type: ignore[arg-type]
+            for e in events:
+                if type(e) in counts and e.player == 0:  # type: ignore[attr-defined]
+                    counts[type(e)] += 1
+    assert counts[UnoNotCalled] == 0 and counts[UnoCaught] == 0, f"the example bot did not call UNO: {counts}"
+    assert counts[UnoCalled] >= 4, f"too few UNO calls to see a miss: {counts}"
 
 
 def _expected_output(code: str) -> list[str]:

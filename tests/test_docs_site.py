@@ -53,31 +53,60 @@ def test_project_urls_are_set_once_and_consistent() -> None:
     assert f"repo_url: {source}\n" in config and f"site_url: {URLS['Documentation']}\n" in config
 
 
-def test_readme_links_are_absolute_and_resolve_to_files_of_the_repository() -> None:
-    """On a package index page a relative link breaks, so the README has none; each link into the
-    repository (``<Source>/blob/main/PATH``) names a file that exists here, anchors included."""
+def test_readme_links_are_relative() -> None:
+    """The README's links work in a clone and on any host: each into the repository is relative;
+    the others go to other hosts or to the published site's generated pages (the API reference,
+    which the README says how to serve offline)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     links = MARKDOWN_LINK.findall(readme)
-    assert len(links) >= 15
-    relative = [link for link in links if not re.match(r"https?://", link)]
-    assert not relative, f"relative links in README.md: {relative}"
-    blob = URLS["Source"] + "/blob/main/"
-    into_repo = [link for link in links if link.startswith(blob)]
-    assert len(into_repo) >= 15
-    for link in into_repo:
-        path, _, anchor = link.removeprefix(blob).partition("#")
-        target = ROOT / path
-        assert target.is_file(), f"README.md links to {link}, but {path} is not a file"
-        if anchor:
-            headings = re.findall(r"^#+ (.+)$", target.read_text(encoding="utf-8"), re.M)
-            slugs = {re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-") for h in headings}
-            assert anchor in slugs, f"{link}: no heading #{anchor} in {path}"
-    # The rest go to the docs site, to a page the build makes (a guide, or a generated page).
-    pages = set(hooks.reference_pages()) | {p.name for p in (ROOT / "docs").glob("*.md")}
-    for link in (link for link in links if link not in into_repo):
-        assert link.startswith(URLS["Documentation"]), f"README.md links outside the project: {link}"
-        path = link.removeprefix(URLS["Documentation"]).partition("#")[0]
-        assert path.endswith("/") and (path + "index.md" in pages or path[:-1] + ".md" in pages), link
+    relative = [link for link in links if not re.match(r"[a-z][a-z0-9+.-]*:", link)]
+    assert len(relative) >= 20
+    pages = set(hooks.reference_pages())
+    for link in (link for link in links if link not in relative):
+        assert not link.startswith(URLS["Source"]), f"README.md links the repository by address: {link}"
+        if link.startswith(URLS["Documentation"]):
+            path = link.removeprefix(URLS["Documentation"]).partition("#")[0]
+            assert path.endswith("/") and path + "index.md" in pages, f"{link} is no generated page of the site"
+
+
+def slug(heading: str) -> str:
+    """The anchor of a heading as the site's Markdown (its toc extension) and GitHub make it."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link's text
+    text = re.sub(r"[^\w\s-]", "", text).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def anchors(path: Path) -> set[str]:
+    text = re.sub(r"^(```|~~~).*?^\1", "", path.read_text(encoding="utf-8"), flags=re.S | re.M)  # not in code
+    return {slug(h) for h in re.findall(r"^#{1,6} (.+?)\s*$", text, re.M)}
+
+
+DOCS_WITH_LINKS = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("doc", DOCS_WITH_LINKS, ids=lambda p: p.name)
+def test_relative_links_point_at_files_and_headings(doc: Path) -> None:
+    """Every relative link of the README and the guides names a file of the repository, and its
+    #anchor a heading of that page (or of the page itself)."""
+    text = re.sub(r"^(```|~~~).*?^\1", "", doc.read_text(encoding="utf-8"), flags=re.S | re.M)
+    for link in MARKDOWN_LINK.findall(text):
+        if re.match(r"[a-z][a-z0-9+.-]*:", link):
+            continue
+        path, _, anchor = link.partition("#")
+        target = (doc.parent / path).resolve() if path else doc
+        assert target.is_file() and ROOT in target.parents, f"{doc.name} links to {link}: no such file"
+        if anchor and target.suffix == ".md":
+            assert anchor in anchors(target), f"{doc.name} links to {link}: no such heading in {target.name}"
+
+
+def test_a_broken_link_is_seen(tmp_path: Path) -> None:
+    """The link check can fail: a heading's anchor is made as the site makes it."""
+    assert slug("`sample_state`") == "sample_state"
+    assert slug("Stacking and the Wild Draw Four challenge") == "stacking-and-the-wild-draw-four-challenge"
+    assert slug("Cards, colours and moves") == "cards-colours-and-moves"
+    page = tmp_path / "page.md"
+    page.write_text("# A page\n\n## The view\n\n```\n# not a heading\n```\n", encoding="utf-8")
+    assert anchors(page) == {"a-page", "the-view"}
 
 
 def test_readme_says_how_to_build_and_serve_the_docs() -> None:
@@ -85,14 +114,47 @@ def test_readme_says_how_to_build_and_serve_the_docs() -> None:
     assert "mkdocs build --strict -f docs/mkdocs/mkdocs.yml" in readme
     assert "mkdocs serve -f docs/mkdocs/mkdocs.yml" in readme
     assert "pip install -e '.[docs]'" in readme
+    config = (SITE / "mkdocs.yml").read_text(encoding="utf-8")
+    path = re.search(r"^site_url: https?://[^/]+(/.*)$", config, re.M)
+    assert path and f"http://127.0.0.1:8000{path.group(1)}reference/" in readme, "where the served reference is"
 
 
 def test_home_page_links_to_the_sites_own_pages() -> None:
-    """The home page is the README, its links into docs/ made relative so they stay on the site."""
+    """The home page is the README: its links into docs/ become links between the site's pages,
+    those to other files of the repository addresses in the repository."""
     blob, site = URLS["Source"] + "/blob/main/", URLS["Documentation"]
-    readme = f"[a]({blob}docs/rl.md) [b]({blob}docs/api.md#pictures) [c]({blob}LICENSE) [d]({site}reference/) <{site}>"
+    readme = (f"[a](docs/rl.md) [b](docs/api.md#pictures) [c](LICENSE) [d]({site}reference/) <{site}> "
+              "[e](#install) [f](docs/examples/protocol/first_legal_bot.mjs) [g](docs/gen_rules_index.py)")
     page = hooks.home_page(readme, URLS["Source"], site)
-    assert page == f"[a](rl.md) [b](api.md#pictures) [c]({blob}LICENSE) [d](reference/index.md) <{site}>"
+    assert page == (f"[a](rl.md) [b](api.md#pictures) [c]({blob}LICENSE) [d](reference/index.md) <{site}> "
+                    f"[e](#install) [f](examples/protocol/first_legal_bot.mjs) [g]({blob}docs/gen_rules_index.py)")
+
+
+def test_guide_links_outside_docs_go_to_the_repository() -> None:
+    """A guide links a file outside docs/ relatively (it works in a clone); on the site, where that
+    file is not, the link goes to the repository."""
+    blob = URLS["Source"] + "/blob/main/"
+    guide = "[x](../benchmarks/conformance_rlcard.py) [y](rules.md#uno-1) [z](https://rlcard.org) [w](#json)"
+    assert hooks.repository_links(guide, "docs", URLS["Source"]) == (
+        f"[x]({blob}benchmarks/conformance_rlcard.py) [y](rules.md#uno-1) [z](https://rlcard.org) [w](#json)")
+
+
+def test_the_package_description_links_into_the_repository() -> None:
+    """On a package index page a relative link breaks: the build (hatch-fancy-pypi-readme, in
+    pyproject.toml) makes each of the README's relative links an address at Source. The same
+    substitution, applied here, leaves no relative link and names only files that exist."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    readme_hook = pyproject["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]
+    assert readme_hook["fragments"] == [{"path": "README.md"}] and "readme" in pyproject["project"]["dynamic"]
+    (substitution,) = readme_hook["substitutions"]
+    blob = URLS["Source"] + "/blob/main/"
+    assert substitution["replacement"] == f"]({blob}\\1)"
+    description = re.sub(substitution["pattern"], substitution["replacement"], (ROOT / "README.md").read_text("utf-8"))
+    links = MARKDOWN_LINK.findall(description)
+    assert not [link for link in links if not re.match(r"https?://|#", link)]
+    for link in links:
+        if link.startswith(blob):
+            assert (ROOT / link.removeprefix(blob).partition("#")[0]).is_file(), link
 
 
 # --- the pages the build makes ------------------------------------------------------------------------

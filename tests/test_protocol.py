@@ -16,6 +16,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import ClassVar
 
@@ -24,6 +25,7 @@ import pytest
 import unoengine as u
 from unoengine.bots import ProgramBot, make_bot
 from unoengine.bots.turns import next_move
+from unoengine.events import UnoCalled, UnoCaught, UnoNotCalled
 from unoengine.formats import protocol
 from unoengine.tools import simulate as sim
 
@@ -83,6 +85,34 @@ def test_the_javascript_bot_under_house_rules_and_four_players() -> None:
     bots = [f"program:{node()} {JS_BOT}", "heuristic", "random", "random"]
     results = sim.run("gdj85+jump-in+stacking", bots, 2, seed=5, workers=1)
     assert len(results) == 2
+
+
+def uno_calls(profile: str, bots: list[str], games: int, seed: int) -> Counter[str]:
+    """Seat 0's UNO calls (UNO-1, UNO-4), next-to-last cards played without a call (UNO-1) and
+    the times it was caught (UNO-2) over ``games`` seeded games: each game played again move by
+    move from its record, with the events that cite the rules."""
+    counts: Counter[str] = Counter()
+    kinds = {UnoCalled: "called", UnoNotCalled: "forgot", UnoCaught: "caught"}
+    for index in range(games):
+        record, _ = sim.record_game(profile, bots, sim.game_seed(seed, index), index)
+        state = u.new_game(record.profile, record.players, seed=record.seed)
+        for made in record.moves:
+            state, events = u.apply_with_events(state, made)
+            counts.update(kinds[type(e)] for e in events if type(e) in kinds and e.player == 0)  # type: ignore[attr-defined]
+    return counts
+
+
+@pytest.mark.parametrize(("profile", "opponents", "least_calls"), [
+    ("classic-108", ["heuristic"], 6),
+    ("gdj85+jump-in+stacking", ["heuristic", "random", "random"], 8),
+])
+def test_the_javascript_bot_calls_uno_and_is_never_caught(profile: str, opponents: list[str], least_calls: int) -> None:
+    """The example bot calls UNO with its next-to-last card (UNO-1), so the heuristic, which
+    catches whenever it can (UNO-2), never catches it. It once read the hand, one string of card
+    names, as an array (``hand.length`` counted characters) and was caught in most games."""
+    counts = uno_calls(profile, [f"program:{node()} {JS_BOT}", *opponents], 12, seed=3)
+    assert counts["forgot"] == 0 and counts["caught"] == 0, f"the example bot did not call UNO: {dict(counts)}"
+    assert counts["called"] >= least_calls, f"too few UNO calls to see a miss: {dict(counts)}"
 
 
 # --- misbehaving programs ----------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 - The API reference (``reference/*.md``): one page per layer, one ``:::`` block per module found
   under ``src/unoengine``, so that a new module appears on the site without editing a page.
-- The home page (``index.md``): the README, its absolute links into the repository's ``docs/``
-  made into links between the site's pages.
+- The home page (``index.md``): the README, its relative links into ``docs/`` made links between
+  the site's pages, and those to other files of the repository (LICENSE) links to the repository.
+- A guide's relative links to files outside ``docs/`` (``../benchmarks/...``) likewise.
 - The rule pages' source tags (``[GD][UR]``, ``[OG]``): Markdown would read ``[GD][UR]`` as a
   reference link, so they are escaped to stay text.
 
@@ -14,6 +15,7 @@ at the end are what MkDocs calls.
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 import tomllib
 from pathlib import Path
@@ -131,13 +133,40 @@ def project_urls(pyproject: Path = ROOT / "pyproject.toml") -> dict[str, str]:
     return urls
 
 
-def home_page(readme: str, source_url: str, docs_url: str) -> str:
-    """The README as the site's home page: links to ``<source>/blob/main/docs/X`` become ``X``
-    and links to ``<docs>/X/`` become ``X/index.md`` (pages of the site, which the build checks);
-    every other link stays as it is."""
-    guides = re.escape(source_url.rstrip("/") + "/blob/main/docs/")
+_RELATIVE_LINK = re.compile(r"\]\((?![a-zA-Z][a-zA-Z0-9+.-]*:|#|/)([^)\s#]+)(#[^)\s]*)?\)")
+
+
+def is_site_file(path: str, root: Path = ROOT) -> bool:
+    """Is the repository file ``path`` (``docs/rl.md``) a file of the site? Those under docs/,
+    but the build's own folder and the scripts (``exclude_docs`` of mkdocs.yml)."""
+    return (path.startswith("docs/") and not path.startswith("docs/mkdocs/") and not path.endswith(".py")
+            and (root / path).is_file())
+
+
+def repository_links(markdown: str, page_dir: str, source_url: str, root: Path = ROOT) -> str:
+    """The relative links of a page that lives in the repository's ``page_dir`` ("" for the
+    README, "docs" for a guide), made links of the site: one to a file of the site becomes
+    relative to the site's root (``docs/rl.md`` -> ``rl.md``); one to any other file of the
+    repository (LICENSE, src/, benchmarks/) an address of that file at ``source_url``. The links
+    stay relative in the repository, so they work in a clone and on any host."""
+    blob = source_url.rstrip("/") + "/blob/main/"
+
+    def link(m: re.Match[str]) -> str:
+        target = posixpath.normpath(posixpath.join(page_dir, m.group(1)))
+        anchor = m.group(2) or ""
+        if is_site_file(target, root):
+            return f"]({posixpath.relpath(target, 'docs')}{anchor})"
+        return f"]({blob}{target}{anchor})"
+
+    return _RELATIVE_LINK.sub(link, markdown)
+
+
+def home_page(readme: str, source_url: str, docs_url: str, root: Path = ROOT) -> str:
+    """The README as the site's home page: its relative links made links of the site
+    (:func:`repository_links`), and links to ``<docs>/X/`` (a generated page, the API
+    reference) made ``X/index.md``, which the build checks; every other link stays as it is."""
+    readme = repository_links(readme, "", source_url, root)
     site = re.escape(docs_url.rstrip("/") + "/")
-    readme = re.sub(rf"\]\({guides}([^)\s]+)\)", r"](\1)", readme)
     return re.sub(rf"\]\({site}([^)\s#]+/)(#[^)\s]*)?\)", r"](\1index.md\2)", readme)
 
 
@@ -182,5 +211,7 @@ def on_files(files: Any, config: Any) -> Any:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
-    """Source tags stay text on every page."""
+    """Source tags stay text on every page, and a guide's links to files outside docs/ go to the repository."""
+    if (ROOT / "docs" / page.file.src_uri).is_file():  # a guide of docs/, not a page made in on_files
+        markdown = repository_links(markdown, "docs", project_urls()["Source"])
     return escape_source_tags(markdown)

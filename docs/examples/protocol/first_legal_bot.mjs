@@ -2,8 +2,9 @@
 // Run by a runner as a program:   unoengine simulate --bots "program:node first_legal_bot.mjs,random"
 // It reads one JSON message per line on stdin and answers one per line on stdout.
 //
-// Its play: catch a player who forgot UNO, call UNO with the next-to-last card, otherwise play
-// a legal card chosen with the seed it is given, and draw or pass only when it cannot play.
+// Its play: catch a player who forgot UNO, call UNO with the next-to-last card (late, if it ever
+// forgot), otherwise play a legal card chosen with the seed it is given, and draw or pass only
+// when it cannot play.
 // Out of turn it lets the moment pass (null) unless it can catch someone.
 import { createInterface } from "node:readline";
 
@@ -18,15 +19,21 @@ function generator(seed) {
   };
 }
 
+// The view sends a hand as one string of card names separated by spaces ("R7 GS W+4"), not an array.
+const cards = (text) => text.split(" ").filter((card) => card !== "");
+
 function choose(message) {
   const legal = message.legal; // moves in notation: "p1 R5", "p1 W:G!", "p1 draw", "p1 catch p0" ...
   const catches = legal.filter((m) => m.includes(" catch "));
   if (catches.length > 0) return catches[0];
+  // UNO-4: had it played its next-to-last card without calling, it calls late before anyone catches it.
+  const lateCall = legal.find((m) => m.endsWith(" uno"));
+  if (lateCall !== undefined) return lateCall;
   if (message.out_of_turn) return null;
   const words = (m) => m.split(" ").slice(1);
   const special = new Set(["draw", "pass", "challenge", "accept", "deal", "uno"]);
   const plays = legal.filter((m) => !special.has(words(m)[0]) && words(m)[0] !== "color");
-  const hand = message.view.hand.length;
+  const hand = cards(message.view.hand).length;
   // UNO-1: with two cards, play the one that calls UNO ("!" at the end of the move).
   const candidates = hand === 2 ? plays.filter((m) => m.endsWith("!")) : plays.filter((m) => !m.endsWith("!"));
   const pool = candidates.length > 0 ? candidates : plays.length > 0 ? plays : legal;

@@ -1,4 +1,4 @@
-"""UNO as a PettingZoo ``AECEnv`` (``pip install "unoengine[pettingzoo]"``).
+"""UNO as a PettingZoo ``AECEnv`` (the ``pettingzoo`` extra: ``pip install '.[pettingzoo]'`` from a clone).
 
 >>> from unoengine.envs.pettingzoo import env
 >>> table = env(num_players=4)

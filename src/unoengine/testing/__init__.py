@@ -1,7 +1,7 @@
 """Tools for test suites built on unoengine: hypothesis strategies, the invariant checks the
 engine's own property tests use, and the random-game consistency check for bots and wrappers.
 
-Needs hypothesis: ``pip install "unoengine[testing]"``. See docs/testing.md.
+Needs hypothesis: the ``testing`` extra (``pip install '.[testing]'`` from a clone). See docs/testing.md.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from ..engine.scoring import hand_points
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply
 from ..formats.composition import load_profile
+from ..formats.install_hint import install_command
 from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
 from ..formats.record import GameRecord
 from . import play as play_cli
@@ -293,9 +294,9 @@ class ClusterError(UnoEngineError):
 
 @contextlib.contextmanager
 def cluster_executor(scheduler: str | None, connect_timeout: float = CONNECT_TIMEOUT) -> Iterator[Executor | None]:
-    """None without ``--scheduler``; else a Dask cluster's ``concurrent.futures`` executor
-    (``pip install "unoengine[cluster]"``), closed afterwards. A scheduler that does not answer
-    within ``connect_timeout`` seconds is a ClusterError."""
+    """None without ``--scheduler``; else a Dask cluster's ``concurrent.futures`` executor (the
+    cluster extra), closed afterwards. Without Dask, or when the scheduler does not answer within
+    ``connect_timeout`` seconds, a ClusterError (the first says how to install the extra here)."""
     if not is_timeout(connect_timeout):
         raise ClusterError(
             f"--connect-timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {connect_timeout!r}")
@@ -305,7 +306,7 @@ def cluster_executor(scheduler: str | None, connect_timeout: float = CONNECT_TIM
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
-        raise ClusterError('--scheduler needs Dask: pip install "unoengine[cluster]"') from None
+        raise ClusterError(f"--scheduler needs Dask: {install_command('cluster')}") from None
     try:
         client = distributed.Client(scheduler, timeout=connect_timeout)
     except (OSError, TimeoutError, ValueError) as exc:
@@ -582,7 +583,7 @@ scenarios (conformance), or watch one readable round (demo). Every bad input is 
 stderr and exit status 2. 'unoengine COMMAND --help' tells more; docs/api.md has the whole reference."""
 
 
-SCHEDULER_HELP = 'play on a Dask cluster, e.g. tcp://HOST:8786 (pip install "unoengine[cluster]"; docs/bots.md)'
+SCHEDULER_HELP = "play on a Dask cluster, e.g. tcp://HOST:8786 (needs the cluster extra; docs/bots.md)"
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
