@@ -29,7 +29,7 @@ from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import MAX_PLAYERS, MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -39,6 +39,7 @@ from ..formats.composition import load_profile
 from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
 from ..formats.record import GameRecord
 from . import play as play_cli
+from .options import SEED_RANGE, HelpFormatter, plural, seed
 
 
 def _pick(state: GameState, moves: list[Move]) -> Move:
@@ -89,7 +90,7 @@ def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
     result = state.match.last_round
     assert result is not None
     how = "blocked round, lowest hand" if result.blocked else "went out"
-    print(f"round over after {steps} moves: p{result.winner} wins ({how})")
+    print(f"round over after {plural(steps, 'move')}: p{result.winner} wins ({how})")
     for i, hand in enumerate(state.hands):
         print(f"  p{i}: {hand_points(state.profile, hand):4d} points left  {' '.join(map(repr, hand))}")
     print(f"scores: {list(state.scores)}" + ("  (match over)" if state.phase is Phase.MATCH_OVER else ""))
@@ -405,7 +406,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
             "failures": [_failure_json(f) for f in failures[:sim.FAILURES_KEPT]],
         }, indent=2))
     else:
-        print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
+        print(f"{mode} of {', '.join(bots)} on {profile}: {plural(len(results), 'seating')} x {plural(games, 'game')}")
         print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
         for rank, s in enumerate(standings, 1):
             lo, hi = s.interval
@@ -509,7 +510,7 @@ def replay(path: str, html: str, player: int | None, spectator: bool) -> int:
     page = replay_html(record, seat)
     output.write(page)
     who = "the spectator (every hand shown)" if seat is None else f"p{seat}"
-    print(f"wrote {html}: {len(record.moves)} moves seen by {who}, {len(page.encode()):,} bytes")
+    print(f"wrote {html}: {plural(len(record.moves), 'move')} seen by {who}, {len(page.encode()):,} bytes")
     return 0
 
 
@@ -560,7 +561,7 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
     MAX_SCENARIO_FILES of them (a folder is listed no further)."""
     out: list[Path] = []
     for name in paths:
-        path = Path(name)
+        path = _bundle_scenarios(Path(name)) if "\0" not in name else Path(name)
         if "\0" not in name and path.is_dir():
             found: list[Path] = []
             for file in path.rglob("*.json"):
@@ -573,6 +574,13 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
         if len(out) > MAX_SCENARIO_FILES:
             raise _TooManyFiles(f"more than {MAX_SCENARIO_FILES:,} scenario files; run them in parts")
     return out
+
+
+def _bundle_scenarios(path: Path) -> Path:
+    """A folder written by ``conformance --export`` stands for its ``scenarios/`` folder (the
+    manifest, schema and needs files beside it are no scenario files); any other path for itself."""
+    scenarios = path / "scenarios"
+    return scenarios if (path / "manifest.json").is_file() and scenarios.is_dir() else path
 
 
 DESCRIPTION = """A UNO rules engine on the command line: play many games between bots and show the
@@ -588,7 +596,8 @@ SCHEDULER_HELP = 'play on a Dask cluster, e.g. tcp://HOST:8786 (pip install "uno
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """The options simulate and tournament share: where and how the games run."""
     parser.add_argument("--isolated", action="store_true",
-                        help="run each bot in a process of its own that sees only its views (docs/security.md)")
+                        help="run each bot in a process of its own that sees only its views (docs/security.md); "
+                             "much slower (about 100 times for the shipped bots): for bots you do not trust")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar with the time left (default: when stderr is a terminal)")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
@@ -615,6 +624,8 @@ def _seats(bots: list[str], players: int | None) -> list[str]:
     """One bot per seat: with ``--players N`` the last bot named fills the seats left."""
     if players is None:
         return bots
+    if not 2 <= players <= MAX_PLAYERS:
+        raise _SeatsError(f"--players must be from 2 to {MAX_PLAYERS}, got {players}")
     if players < len(bots):
         raise _SeatsError(f"--players {players} is fewer seats than the {len(bots)} bots named in --bots")
     return bots + [bots[-1]] * (players - len(bots))
@@ -636,7 +647,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    formatter = argparse.ArgumentDefaultsHelpFormatter
+    formatter = HelpFormatter
     parser = _Parser(prog="unoengine", description=DESCRIPTION, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"unoengine {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -646,7 +657,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--profile", default="classic-108", help=f"one of {', '.join(shipped_profiles())}, a "
                    "composition (gdj85+stacking) or a TOML path")
     d.add_argument("--players", type=int, default=4, help="players at the table (2 to 10)")
-    d.add_argument("--seed", type=int, default=7, help="the game's seed")
+    d.add_argument("--seed", type=seed, default=7, help=f"the game's seed, {SEED_RANGE}")
     d.add_argument("--quiet", action="store_true", help="print only the result")
     pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full",
                         formatter_class=formatter, description="List the profiles, or show one as flat TOML.")
@@ -659,7 +670,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="round-robin: every pair heads-up, both seat orders; rotations: all at one table, "
                         "every rotation of the seats; either way each deal is played in every seating")
     t.add_argument("--games", type=int, default=200, help="games per seating")
-    t.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
+    t.add_argument("--seed", type=seed, default=0,
+                   help=f"the run's seed, {SEED_RANGE} (game i is dealt from it and i)")
     t.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     t.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
     t.add_argument("--json", action="store_true", help="print the standings as JSON (docs/api.md)")
@@ -667,14 +679,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_run_options(t)
     m = sub.add_parser("simulate", help="play many games between bots and show the statistics",
                        formatter_class=formatter,
-                       description="Play many games between bots, one per seat, and show wins with 95%% intervals.")
+                       description="Play many games between bots, one per seat, and show wins with 95% intervals.")
     m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
     m.add_argument("--bots", default="heuristic,random,random,random",
                    help=f"one bot per seat, comma-separated ({bots_known})")
     m.add_argument("--players", type=int, default=None,
                    help="seats at the table; the last bot named fills the seats --bots leaves (default: one per bot)")
     m.add_argument("--games", type=int, default=1000, help="games to play")
-    m.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
+    m.add_argument("--seed", type=seed, default=0,
+                   help=f"the run's seed, {SEED_RANGE} (game i is dealt from it and i)")
     m.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     m.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
     m.add_argument("--json", action="store_true", help="print the summary as JSON (docs/api.md)")
