@@ -4,6 +4,7 @@ progress bar, NO_COLOR, and the demo's wording. Real processes, as a user types 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -16,6 +17,7 @@ import unoengine as u
 from unoengine.tools import cli, options
 from unoengine.tools import conformance as cli_conformance
 from unoengine.tools.play.start import use_color
+from unoengine.tools.progress import Progress
 from unoengine.tools.simulate import PENALTY_RULES
 
 CLI = [sys.executable, "-m", "unoengine"]
@@ -199,3 +201,35 @@ def test_counts_agree_in_number(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tournament", "--bots", "random,random", "--games", "1"]) == 0
     assert "1 seating x 1 game\n" in capsys.readouterr().out
     assert options.plural(1, "move") == "1 move" and options.plural(2, "move") == "2 moves"
+
+
+# Issue 36, item 7: progress where stderr is no terminal (a pipe, a log, CI).
+
+def _lines_of(interval: float, games: int, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    stream = io.StringIO()
+    reporter = Progress(terminal=False, label="simulate", interval=interval, stream=stream)
+    assert cli.simulate("classic-108", ["random", "random"], games, 0, 1, False, True, reporter) == 0
+    capsys.readouterr()
+    return stream.getvalue().splitlines()
+
+
+def test_progress_off_a_terminal_is_plain_lines_with_the_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    every = _lines_of(0, 6, capsys)  # interval 0: a line for every game done
+    assert [line.split(",")[0] for line in every] == [f"unoengine simulate: {n}/6 games" for n in range(1, 7)]
+    assert all("\r" not in line and " so far" in line for line in every)
+    assert all(", about " in line and line.endswith(" left") for line in every[:-1])
+
+
+def test_progress_estimates_early_then_waits_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _lines_of(10**9, 40, capsys)  # no interval passes: the early estimate and the end only
+    assert [line.split(",")[0] for line in lines] == [
+        "unoengine simulate: 3/40 games", "unoengine simulate: 40/40 games"]
+    assert lines[0].endswith(" left")
+
+
+def test_progress_by_default_off_a_terminal_and_quiet_silences_it() -> None:
+    shown = run("simulate", "--bots", "random,random", "--games", "5")  # stderr is a pipe here
+    assert shown.returncode == 0 and shown.stderr.startswith("unoengine simulate: 3/5 games, ")
+    assert "\r" not in shown.stderr and shown.stderr.count("\n") == 2
+    quiet = run("tournament", "--bots", "random,random", "--games", "5", "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == ""

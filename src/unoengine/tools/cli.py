@@ -40,6 +40,7 @@ from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_pr
 from ..formats.record import GameRecord
 from . import play as play_cli
 from .options import SEED_RANGE, HelpFormatter, plural, seed
+from .progress import Progress
 
 
 def _pick(state: GameState, moves: list[Move]) -> Move:
@@ -180,7 +181,7 @@ CONNECT_TIMEOUT: Final = 10.0
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
-             as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
+             as_json: bool, progress: bool | Progress, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
              record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
@@ -197,6 +198,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         _check_record_count(record_count)
         folder = _records_folder(records)
     started = time.perf_counter()
+    reporter = _reporter(progress, "simulate")
     kept: list[sim.GameResult] = []  # the results of the games whose records are saved
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
@@ -214,15 +216,15 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
                     if records is not None and outcome.index < record_count:
                         kept.append(outcome)
                 done = tally.games + tally.failed
-                if progress and (done % 10 == 0 or done == games):
-                    _progress_bar(done, games, started)
+                if reporter is not None:
+                    reporter(done, games)
     except KeyboardInterrupt:
         interrupted = True
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
-    if progress:
-        print(file=sys.stderr)
+    if reporter is not None:
+        reporter.end()
     elapsed = time.perf_counter() - started
     summary = tally.summary(bots)
     if interrupted:
@@ -361,7 +363,7 @@ def profiles(name: str | None) -> int:
 
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
-               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
+               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool | Progress = False,
                scheduler: str | None = None, report_path: str | None = None,
                connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
@@ -373,8 +375,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     output = _Output(report_path, "--report") if report_path else None
 
     players = 2 if mode == "round-robin" else len(bots)
-    started = time.perf_counter()
-    report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
+    report = _reporter(progress, "tournament")
     stopped = False
     try:
         with cluster_executor(scheduler, connect_timeout) as executor:
@@ -387,8 +388,8 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
-    if progress:
-        print(file=sys.stderr)
+    if report is not None:
+        report.end()
     failures = sim.failures_of(results)
     left_out = sim.left_out_deals(results)
     if output is not None:
@@ -514,24 +515,19 @@ def replay(path: str, html: str, player: int | None, spectator: bool) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int, started: float | None = None) -> None:
-    """A bar on stderr, with the time left once some games are done (``started`` = perf_counter)."""
-    width = 30
-    filled = width * done // max(total, 1)
-    line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-    if started is not None and 0 < done < total:
-        left = (time.perf_counter() - started) * (total - done) / done
-        line += f", about {_duration(left)} left"
-    sys.stderr.write(line + " " * 8)
-    sys.stderr.flush()
+def _reporter(progress: bool | Progress, label: str) -> Progress | None:
+    """The progress callback of a run: the one given, a bar (True), or none (False)."""
+    if isinstance(progress, Progress):
+        return progress
+    return Progress(terminal=True, label=label) if progress else None
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+def _progress_option(args: argparse.Namespace, label: str) -> bool | Progress:
+    """``--progress`` a bar; ``--no-progress`` or ``--quiet`` nothing; by default a bar on a
+    terminal and otherwise a line every few seconds, the first with an estimate (tools/progress.py)."""
+    if args.quiet or args.progress is False:
+        return False
+    return Progress(terminal=bool(args.progress) or sys.stderr.isatty(), label=label)
 
 
 def _rate(count: int, seconds: float) -> str:
@@ -599,7 +595,9 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="run each bot in a process of its own that sees only its views (docs/security.md); "
                              "much slower (about 100 times for the shipped bots): for bots you do not trust")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show a progress bar with the time left (default: when stderr is a terminal)")
+                        help="show a progress bar with the time left (default: a bar when stderr is a "
+                             "terminal, else a line every few seconds with the time left)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr (as --no-progress)")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
     parser.add_argument("--connect-timeout", metavar="SECONDS", type=float, default=CONNECT_TIMEOUT,
                         help=f"how long --scheduler waits for the scheduler to answer (default {CONNECT_TIMEOUT:g})")
@@ -739,7 +737,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "play":
         return play_cli.run(args)
     if args.command == "simulate":
-        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        progress = _progress_option(args, "simulate")
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
@@ -752,7 +750,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":
-        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        progress = _progress_option(args, "tournament")
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
                           args.report, args.connect_timeout, args.keep_going)

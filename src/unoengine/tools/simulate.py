@@ -635,7 +635,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
                 raise GameFailedError(outcome, so_far, standings(bots, so_far))
         else:
             played[k].append(outcome)
-        if progress and (done % _PROGRESS_EVERY == 0 or done == total):
+        if progress:  # every game: the caller decides how often to show it (tools/progress.py)
             progress(done, total)
     results = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
     return standings(bots, results), results
