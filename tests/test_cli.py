@@ -4,16 +4,20 @@ progress bar, NO_COLOR, and the demo's wording. Real processes, as a user types 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import unoengine as u
-from unoengine.tools import cli
+from unoengine.tools import cli, options
+from unoengine.tools import conformance as cli_conformance
 from unoengine.tools.play.start import use_color
+from unoengine.tools.progress import Progress
 from unoengine.tools.simulate import PENALTY_RULES
 
 CLI = [sys.executable, "-m", "unoengine"]
@@ -113,3 +117,119 @@ def test_no_color_turns_colours_off() -> None:
     assert not use_color(False, term, {"NO_COLOR": "1"})  # type: ignore[arg-type]
     assert use_color(False, term, {"NO_COLOR": ""})  # type: ignore[arg-type]  # no-color.org: set and not empty
     assert not use_color(True, term, {})  # type: ignore[arg-type]
+
+
+# Issue 36, item 8: each message says what is wrong, in one line, exit 2.
+
+@pytest.mark.parametrize("argv, says", [
+    (["simulate", "--bots", "foo", "--games", "2"], "unoengine simulate: unknown bot 'foo'; known bots: "),
+    (["tournament", "--bots", "foo", "--games", "2"], "unoengine tournament: unknown bot 'foo'; known bots: "),
+    (["simulate", "--players", "11", "--games", "2"], "unoengine simulate: --players must be from 2 to 10, got 11"),
+    (["simulate", "--seed", "-1", "--games", "2"],
+     "unoengine simulate: argument --seed: must be an integer from 0 to 2**64 - 1, got '-1'"),
+    (["tournament", "--seed", "-1", "--games", "2"],
+     "unoengine tournament: argument --seed: must be an integer from 0 to 2**64 - 1, got '-1'"),
+    (["demo", "--seed", str(2**64)], "unoengine demo: argument --seed: must be an integer from 0 to 2**64 - 1, got "),
+    (["play", "--seed", "-1"], "unoengine play: argument --seed: must be an integer from 0 to 2**64 - 1, got '-1'"),
+])
+def test_a_misleading_message_now_names_the_problem(argv: list[str], says: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = cli.main(argv)
+    except SystemExit as stopped:  # argparse's own errors
+        code = int(str(stopped.code))
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith(says), err
+    assert "bots must name one bot per seat" not in err
+
+
+def test_every_command_takes_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    """One rule for --seed: 0 to 2**64 - 1, the seeds of the engine and of records, in every command."""
+    top = str(2**64 - 1)
+    assert cli.main(["demo", "--seed", top, "--quiet"]) == 0
+    assert cli.main(["simulate", "--seed", top, "--games", "2", "--bots", "random,random"]) == 0
+    assert cli.main(["tournament", "--seed", top, "--games", "1", "--bots", "random,random"]) == 0
+    capsys.readouterr()
+
+
+def test_an_existing_file_not_ending_in_toml_is_not_taken_for_a_profile_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "mine.txt").write_text(cli.profile_to_toml(u.load_profile("classic-108")))
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["profiles", "mine.txt"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("unoengine profiles: 'mine.txt': name: no shipped profile or overlay of that name; a file of "
+                   "that name exists: give it as './mine.txt' (a path holds a '/' or ends in .toml)\n")
+    assert cli.main(["profiles", "./mine.txt"]) == 0
+    assert "classic-108" in capsys.readouterr().out
+
+
+def test_conformance_reads_its_own_exported_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = sorted(str(p) for p in cli_conformance.shipped_corpus())[:1]
+    assert cli.main(["conformance", *shipped, "--export", str(tmp_path / "bundle")]) == 0
+    assert cli.main(["conformance", str(tmp_path / "bundle")]) == 0
+    out = capsys.readouterr().out
+    assert "from 1 file(s)" in out and " 0 failed" in out
+
+
+def _help_texts() -> dict[str, str]:
+    """Every subcommand's help, as argparse prints it (narrow, so long lines wrap as on a terminal)."""
+    texts = {}
+    for command in ("demo", "profiles", "tournament", "simulate", "play", "replay", "conformance"):
+        done = run(command, "--help", env={"COLUMNS": "80"})
+        assert done.returncode == 0
+        texts[command] = done.stdout
+    return texts
+
+
+def test_help_shows_no_doubled_percent_no_default_twice_and_agrees_in_number() -> None:
+    for command, text in _help_texts().items():
+        assert "%%" not in text, command
+        flat = " ".join(text.split())
+        for option in flat.split(" --")[1:]:
+            assert option.count("default") <= 1, f"{command} --{option}"
+            assert "(default: None)" not in option and "(default: False)" not in option, option
+        assert "1 seatings" not in flat and "1 moves" not in flat, command
+
+
+def test_isolated_help_says_it_is_slower() -> None:
+    for text in (run("simulate", "--help").stdout, run("tournament", "--help").stdout):
+        assert "much slower" in " ".join(text.split())
+
+
+def test_counts_agree_in_number(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["tournament", "--bots", "random,random", "--games", "1"]) == 0
+    assert "1 seating x 1 game\n" in capsys.readouterr().out
+    assert options.plural(1, "move") == "1 move" and options.plural(2, "move") == "2 moves"
+
+
+# Issue 36, item 7: progress where stderr is no terminal (a pipe, a log, CI).
+
+def _lines_of(interval: float, games: int, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    stream = io.StringIO()
+    reporter = Progress(terminal=False, label="simulate", interval=interval, stream=stream)
+    assert cli.simulate("classic-108", ["random", "random"], games, 0, 1, False, True, reporter) == 0
+    capsys.readouterr()
+    return stream.getvalue().splitlines()
+
+
+def test_progress_off_a_terminal_is_plain_lines_with_the_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    every = _lines_of(0, 6, capsys)  # interval 0: a line for every game done
+    assert [line.split(",")[0] for line in every] == [f"unoengine simulate: {n}/6 games" for n in range(1, 7)]
+    assert all("\r" not in line and " so far" in line for line in every)
+    assert all(", about " in line and line.endswith(" left") for line in every[:-1])
+
+
+def test_progress_estimates_early_then_waits_its_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _lines_of(10**9, 40, capsys)  # no interval passes: the early estimate and the end only
+    assert [line.split(",")[0] for line in lines] == [
+        "unoengine simulate: 3/40 games", "unoengine simulate: 40/40 games"]
+    assert lines[0].endswith(" left")
+
+
+def test_progress_by_default_off_a_terminal_and_quiet_silences_it() -> None:
+    shown = run("simulate", "--bots", "random,random", "--games", "5")  # stderr is a pipe here
+    assert shown.returncode == 0 and shown.stderr.startswith("unoengine simulate: 3/5 games, ")
+    assert "\r" not in shown.stderr and shown.stderr.count("\n") == 2
+    quiet = run("tournament", "--bots", "random,random", "--games", "5", "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == ""

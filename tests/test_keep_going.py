@@ -208,7 +208,7 @@ def test_the_cli_prints_the_games_before_a_failure_then_the_error(workers: str, 
 def test_the_cli_keeps_going_lists_the_failures_and_exits_1(workers: str, tmp_path: Path) -> None:
     report = tmp_path / "r.html"
     done = subprocess.run([sys.executable, "-m", "unoengine", "simulate", "--bots", ",".join(BOTS), "--games", "12",
-                           "--seed", str(SEED), "--workers", workers, "--keep-going", "--json", "--report",
+                           "--seed", str(SEED), "--workers", workers, "--keep-going", "--json", "--quiet", "--report",
                            str(report)], capture_output=True, text=True, timeout=300)
     assert done.returncode == cli.SOME_FAILED == 1, done.stderr
     data = json.loads(done.stdout)
@@ -227,7 +227,7 @@ def test_the_cli_keeps_going_lists_the_failures_and_exits_1(workers: str, tmp_pa
 def test_the_cli_lists_at_most_ten_failures(workers: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A bot that fails every game of a run: ten failures listed, and the count."""
     assert cli.main(["simulate", "--bots", "always-fails,random", "--games", "25", "--workers", workers,
-                     "--keep-going"]) == 1
+                     "--keep-going", "--quiet"]) == 1
     out, err = capsys.readouterr()
     assert out.startswith("0 games of classic-108") and "25 more failed" in out
     lines = err.splitlines()

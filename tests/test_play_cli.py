@@ -608,3 +608,14 @@ def test_through_a_pseudo_terminal() -> None:
     assert text.endswith(PROMPT)
     assert "goodbye (the game is not saved)" in rest.decode()
     assert "\x1b[" not in text
+
+
+def test_quitting_right_after_a_save_says_it_is_saved(tmp_path: Path) -> None:
+    """Issue 36: 'the game is not saved' was said right after a save."""
+    save = tmp_path / "g.json"
+    rc, out = play(["--seed", "3", "--players", "2"], [f"save {save}", "quit"])
+    assert rc == 0 and save.exists()
+    assert out.rstrip().endswith(f"goodbye (saved to {save})")
+    rc, out = play(["--seed", "3", "--players", "2"], [f"save {save}", "draw"])
+    assert rc == 0
+    assert out.rstrip().endswith(f"end of input: goodbye (the moves since the save to {save} are not saved)")

@@ -11,10 +11,12 @@ Randomness comes from the ``rng`` the runner passes, so a game is reproducible f
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
+from ..engine.errors import UnoEngineError, one_line, quoted
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 
@@ -51,8 +53,52 @@ def register_bot_kind(prefix: str, maker: Callable[[str], Bot]) -> None:
     _KINDS[prefix] = maker
 
 
+ENTRY_POINT_GROUP: Final = "unoengine.bots"
+"""Installed packages offer bots under this entry-point group: the name is the bot's name, the
+value ``module:factory`` (a Bot class, or anything that makes a bot when called)."""
+
+
+class PluginError(UnoEngineError, ValueError):
+    """An installed bot plugin that cannot be loaded, or whose factory makes no bot: names the
+    entry point and the problem. Only that bot fails; the others work."""
+
+
+def _plugin_names() -> list[str]:
+    """The bot names installed packages offer (ENTRY_POINT_GROUP), unloaded."""
+    return sorted({ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)})
+
+
+def _load_plugin(name: str) -> BotFactory | None:
+    """Register the installed plugin bot ``name`` and return its factory; None if none is installed.
+    Called only for a name not already known, so a plugin never shadows a shipped or registered bot."""
+    found = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP, name=name))
+    if not found:
+        return None
+    point = found[0]
+    where = f"bot plugin {quoted(name)} ({point.value} in group {ENTRY_POINT_GROUP})"
+    try:
+        factory = point.load()
+    except Exception as exc:  # a broken plugin is that bot's error, not a traceback
+        raise PluginError(f"{where}: cannot be loaded: {type(exc).__name__}: {one_line(exc)}") from None
+    if not callable(factory):
+        raise PluginError(f"{where}: is not a Bot class or a factory (got {type(factory).__name__})")
+
+    def make() -> Bot:
+        try:
+            bot = factory()
+        except Exception as exc:
+            raise PluginError(f"{where}: making the bot raised {type(exc).__name__}: {one_line(exc)}") from None
+        if not callable(getattr(bot, "act", None)):
+            raise PluginError(f"{where}: made a {type(bot).__name__}, which has no act method")
+        return bot  # type: ignore[no-any-return]
+
+    _REGISTRY[name] = make
+    return make
+
+
 def bot_names() -> list[str]:
-    return sorted(_REGISTRY)
+    """The registered bots and the ones installed packages offer (docs/bots.md, "Bots from other packages")."""
+    return sorted({*_REGISTRY, *_plugin_names()})
 
 
 def is_bot_name(name: str) -> bool:
@@ -60,7 +106,9 @@ def is_bot_name(name: str) -> bool:
     if name in _REGISTRY:
         return True
     prefix, colon, argument = name.partition(":")
-    return bool(colon) and prefix in _KINDS and bool(argument.strip())
+    if colon:
+        return prefix in _KINDS and bool(argument.strip())
+    return _load_plugin(name) is not None  # loaded now, so a broken plugin is told before any game
 
 
 def known_bots_text() -> str:
@@ -76,4 +124,7 @@ def make_bot(name: str) -> Bot:
     prefix, colon, argument = name.partition(":")
     if colon and prefix in _KINDS:
         return _KINDS[prefix](argument)
+    plugin = None if colon else _load_plugin(name)
+    if plugin is not None:
+        return plugin()
     raise ValueError(f"unknown bot {name!r}; known bots: {known_bots_text()}")

@@ -269,11 +269,22 @@ def shipped_path(name: str) -> Path:
             return folder / f"{name}.toml"
         if name in shipped_overlays():
             return folder / "overlays" / f"{name}.toml"
+    if _is_file(name):  # say how to read it, rather than list the shipped names as if it were a typo
+        raise ProfileError(quoted(name), "name", "no shipped profile or overlay of that name; a file of that "
+                           f"name exists: give it as {quoted('./' + name)} (a path holds a '/' or ends in .toml)")
     raise ProfileError(
         quoted(name), "name",
         f"no shipped profile or overlay of that name; profiles: {shipped_profiles()}, "
         f"overlays: {shipped_overlays()}",
     )
+
+
+def _is_file(name: str) -> bool:
+    """Is ``name`` a file in the current folder (a name too long or odd for a path is none)?"""
+    try:
+        return len(name) <= 255 and "\0" not in name and Path(name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def read_document(spec: str | Path) -> tuple[dict[str, Any], str]:

@@ -29,7 +29,7 @@ from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import MAX_PLAYERS, MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -40,6 +40,8 @@ from ..formats.install_hint import install_command
 from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
 from ..formats.record import GameRecord
 from . import play as play_cli
+from .options import SEED_RANGE, HelpFormatter, plural, seed
+from .progress import Progress
 
 
 def _pick(state: GameState, moves: list[Move]) -> Move:
@@ -90,7 +92,7 @@ def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
     result = state.match.last_round
     assert result is not None
     how = "blocked round, lowest hand" if result.blocked else "went out"
-    print(f"round over after {steps} moves: p{result.winner} wins ({how})")
+    print(f"round over after {plural(steps, 'move')}: p{result.winner} wins ({how})")
     for i, hand in enumerate(state.hands):
         print(f"  p{i}: {hand_points(state.profile, hand):4d} points left  {' '.join(map(repr, hand))}")
     print(f"scores: {list(state.scores)}" + ("  (match over)" if state.phase is Phase.MATCH_OVER else ""))
@@ -180,7 +182,7 @@ CONNECT_TIMEOUT: Final = 10.0
 
 
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
-             as_json: bool, progress: bool, max_moves: int | None = None, isolated: bool = False,
+             as_json: bool, progress: bool | Progress, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
              record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
@@ -197,6 +199,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         _check_record_count(record_count)
         folder = _records_folder(records)
     started = time.perf_counter()
+    reporter = _reporter(progress, "simulate")
     kept: list[sim.GameResult] = []  # the results of the games whose records are saved
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
     interrupted = False
@@ -214,15 +217,15 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
                     if records is not None and outcome.index < record_count:
                         kept.append(outcome)
                 done = tally.games + tally.failed
-                if progress and (done % 10 == 0 or done == games):
-                    _progress_bar(done, games, started)
+                if reporter is not None:
+                    reporter(done, games)
     except KeyboardInterrupt:
         interrupted = True
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
-    if progress:
-        print(file=sys.stderr)
+    if reporter is not None:
+        reporter.end()
     elapsed = time.perf_counter() - started
     summary = tally.summary(bots)
     if interrupted:
@@ -361,7 +364,7 @@ def profiles(name: str | None) -> int:
 
 
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
-               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool = False,
+               as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool | Progress = False,
                scheduler: str | None = None, report_path: str | None = None,
                connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
@@ -373,8 +376,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     output = _Output(report_path, "--report") if report_path else None
 
     players = 2 if mode == "round-robin" else len(bots)
-    started = time.perf_counter()
-    report = (lambda done, total: _progress_bar(done, total, started)) if progress else None
+    report = _reporter(progress, "tournament")
     stopped = False
     try:
         with cluster_executor(scheduler, connect_timeout) as executor:
@@ -387,8 +389,8 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine tournament: {one_line(exc)}", file=sys.stderr)
         return 2
-    if progress:
-        print(file=sys.stderr)
+    if report is not None:
+        report.end()
     failures = sim.failures_of(results)
     left_out = sim.left_out_deals(results)
     if output is not None:
@@ -406,7 +408,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
             "failures": [_failure_json(f) for f in failures[:sim.FAILURES_KEPT]],
         }, indent=2))
     else:
-        print(f"{mode} of {', '.join(bots)} on {profile}: {len(results)} seatings x {games} games")
+        print(f"{mode} of {', '.join(bots)} on {profile}: {plural(len(results), 'seating')} x {plural(games, 'game')}")
         print(f"rank  {'bot':12} {'wins':>6} {'of':>6} {'win rate':>9}  {'95% interval':15} {'by luck':>7}")
         for rank, s in enumerate(standings, 1):
             lo, hi = s.interval
@@ -510,28 +512,23 @@ def replay(path: str, html: str, player: int | None, spectator: bool) -> int:
     page = replay_html(record, seat)
     output.write(page)
     who = "the spectator (every hand shown)" if seat is None else f"p{seat}"
-    print(f"wrote {html}: {len(record.moves)} moves seen by {who}, {len(page.encode()):,} bytes")
+    print(f"wrote {html}: {plural(len(record.moves), 'move')} seen by {who}, {len(page.encode()):,} bytes")
     return 0
 
 
-def _progress_bar(done: int, total: int, started: float | None = None) -> None:
-    """A bar on stderr, with the time left once some games are done (``started`` = perf_counter)."""
-    width = 30
-    filled = width * done // max(total, 1)
-    line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-    if started is not None and 0 < done < total:
-        left = (time.perf_counter() - started) * (total - done) / done
-        line += f", about {_duration(left)} left"
-    sys.stderr.write(line + " " * 8)
-    sys.stderr.flush()
+def _reporter(progress: bool | Progress, label: str) -> Progress | None:
+    """The progress callback of a run: the one given, a bar (True), or none (False)."""
+    if isinstance(progress, Progress):
+        return progress
+    return Progress(terminal=True, label=label) if progress else None
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
+def _progress_option(args: argparse.Namespace, label: str) -> bool | Progress:
+    """``--progress`` a bar; ``--no-progress`` or ``--quiet`` nothing; by default a bar on a
+    terminal and otherwise a line every few seconds, the first with an estimate (tools/progress.py)."""
+    if args.quiet or args.progress is False:
+        return False
+    return Progress(terminal=bool(args.progress) or sys.stderr.isatty(), label=label)
 
 
 def _rate(count: int, seconds: float) -> str:
@@ -561,7 +558,7 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
     MAX_SCENARIO_FILES of them (a folder is listed no further)."""
     out: list[Path] = []
     for name in paths:
-        path = Path(name)
+        path = _bundle_scenarios(Path(name)) if "\0" not in name else Path(name)
         if "\0" not in name and path.is_dir():
             found: list[Path] = []
             for file in path.rglob("*.json"):
@@ -574,6 +571,13 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
         if len(out) > MAX_SCENARIO_FILES:
             raise _TooManyFiles(f"more than {MAX_SCENARIO_FILES:,} scenario files; run them in parts")
     return out
+
+
+def _bundle_scenarios(path: Path) -> Path:
+    """A folder written by ``conformance --export`` stands for its ``scenarios/`` folder (the
+    manifest, schema and needs files beside it are no scenario files); any other path for itself."""
+    scenarios = path / "scenarios"
+    return scenarios if (path / "manifest.json").is_file() and scenarios.is_dir() else path
 
 
 DESCRIPTION = """A UNO rules engine on the command line: play many games between bots and show the
@@ -589,9 +593,12 @@ SCHEDULER_HELP = "play on a Dask cluster, e.g. tcp://HOST:8786 (needs the cluste
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """The options simulate and tournament share: where and how the games run."""
     parser.add_argument("--isolated", action="store_true",
-                        help="run each bot in a process of its own that sees only its views (docs/security.md)")
+                        help="run each bot in a process of its own that sees only its views (docs/security.md); "
+                             "much slower (about 100 times for the shipped bots): for bots you do not trust")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                        help="show a progress bar with the time left (default: when stderr is a terminal)")
+                        help="show a progress bar with the time left (default: a bar when stderr is a "
+                             "terminal, else a line every few seconds with the time left)")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr (as --no-progress)")
     parser.add_argument("--scheduler", metavar="ADDRESS", default=None, help=SCHEDULER_HELP)
     parser.add_argument("--connect-timeout", metavar="SECONDS", type=float, default=CONNECT_TIMEOUT,
                         help=f"how long --scheduler waits for the scheduler to answer (default {CONNECT_TIMEOUT:g})")
@@ -616,6 +623,8 @@ def _seats(bots: list[str], players: int | None) -> list[str]:
     """One bot per seat: with ``--players N`` the last bot named fills the seats left."""
     if players is None:
         return bots
+    if not 2 <= players <= MAX_PLAYERS:
+        raise _SeatsError(f"--players must be from 2 to {MAX_PLAYERS}, got {players}")
     if players < len(bots):
         raise _SeatsError(f"--players {players} is fewer seats than the {len(bots)} bots named in --bots")
     return bots + [bots[-1]] * (players - len(bots))
@@ -637,7 +646,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    formatter = argparse.ArgumentDefaultsHelpFormatter
+    formatter = HelpFormatter
     parser = _Parser(prog="unoengine", description=DESCRIPTION, formatter_class=formatter)
     parser.add_argument("--version", action="version", version=f"unoengine {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -647,7 +656,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     d.add_argument("--profile", default="classic-108", help=f"one of {', '.join(shipped_profiles())}, a "
                    "composition (gdj85+stacking) or a TOML path")
     d.add_argument("--players", type=int, default=4, help="players at the table (2 to 10)")
-    d.add_argument("--seed", type=int, default=7, help="the game's seed")
+    d.add_argument("--seed", type=seed, default=7, help=f"the game's seed, {SEED_RANGE}")
     d.add_argument("--quiet", action="store_true", help="print only the result")
     pr = sub.add_parser("profiles", help="list the shipped profiles and overlays, or show one resolved in full",
                         formatter_class=formatter, description="List the profiles, or show one as flat TOML.")
@@ -660,7 +669,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="round-robin: every pair heads-up, both seat orders; rotations: all at one table, "
                         "every rotation of the seats; either way each deal is played in every seating")
     t.add_argument("--games", type=int, default=200, help="games per seating")
-    t.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
+    t.add_argument("--seed", type=seed, default=0,
+                   help=f"the run's seed, {SEED_RANGE} (game i is dealt from it and i)")
     t.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     t.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
     t.add_argument("--json", action="store_true", help="print the standings as JSON (docs/api.md)")
@@ -668,14 +678,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_run_options(t)
     m = sub.add_parser("simulate", help="play many games between bots and show the statistics",
                        formatter_class=formatter,
-                       description="Play many games between bots, one per seat, and show wins with 95%% intervals.")
+                       description="Play many games between bots, one per seat, and show wins with 95% intervals.")
     m.add_argument("--profile", default="classic-108", help="a profile, a composition (gdj85+stacking) or a path")
     m.add_argument("--bots", default="heuristic,random,random,random",
                    help=f"one bot per seat, comma-separated ({bots_known})")
     m.add_argument("--players", type=int, default=None,
                    help="seats at the table; the last bot named fills the seats --bots leaves (default: one per bot)")
     m.add_argument("--games", type=int, default=1000, help="games to play")
-    m.add_argument("--seed", type=int, default=0, help="the run's seed (game i is dealt from it and i)")
+    m.add_argument("--seed", type=seed, default=0,
+                   help=f"the run's seed, {SEED_RANGE} (game i is dealt from it and i)")
     m.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     m.add_argument("--match", action="store_true", help="play whole matches to the target score, not single rounds")
     m.add_argument("--json", action="store_true", help="print the summary as JSON (docs/api.md)")
@@ -727,7 +738,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "play":
         return play_cli.run(args)
     if args.command == "simulate":
-        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        progress = _progress_option(args, "simulate")
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
@@ -740,7 +751,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":
-        progress = sys.stderr.isatty() if args.progress is None else args.progress
+        progress = _progress_option(args, "tournament")
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
                           args.report, args.connect_timeout, args.keep_going)

@@ -66,13 +66,19 @@ def check_run(bots: Sequence[str], games: int, seed: int, workers: int, max_move
     _check_count("workers", workers, 1, MAX_WORKERS)
     if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
         raise RunError(f"max_moves must be an integer of at least 1, got {shown(max_moves)}")
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        _check_names(bots[:MAX_PLAYERS + 1])  # a name that is wrong is told before a count that is
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not 2 <= len(bots) <= MAX_PLAYERS:
         raise RunError(f"bots must name one bot per seat, 2 to {MAX_PLAYERS} of them, got {shown(bots)}")
-    if not all(isinstance(name, str) for name in bots):
-        raise RunError(f"bots must be bot names, got {shown(bots)}")
-    unknown = [name for name in bots if not is_bot_name(name)]
+
+
+def _check_names(names: Sequence[object]) -> None:
+    """Each of ``names`` a bot name :func:`make_bot` knows (RunError naming the first that is not)."""
+    if not all(isinstance(name, str) for name in names):
+        raise RunError(f"bots must be bot names, got {shown(names)}")
+    unknown = [name for name in names if not is_bot_name(str(name))]
     if unknown:
-        raise RunError(f"unknown bot {quoted(unknown[0])}; known bots: {known_bots_text()}")
+        raise RunError(f"unknown bot {quoted(str(unknown[0]))}; known bots: {known_bots_text()}")
 
 
 @attrs.frozen
@@ -629,7 +635,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
                 raise GameFailedError(outcome, so_far, standings(bots, so_far))
         else:
             played[k].append(outcome)
-        if progress and (done % _PROGRESS_EVERY == 0 or done == total):
+        if progress:  # every game: the caller decides how often to show it (tools/progress.py)
             progress(done, total)
     results = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
     return standings(bots, results), results

@@ -45,6 +45,8 @@ class Session:
         self.prompts = Prompter(self.term, self.save)
         self.person = Person(seat, self.term, self.prompts)
         self.save_path = save_path
+        self.saved_moves: int | None = None
+        """How many moves the last save of this session held (None: not saved)."""
         self.resumed = False
 
     def play(self) -> int:
@@ -100,6 +102,14 @@ class Session:
         self.make(NextRound(next_dealer(state)))
         return True
 
+    def save_note(self) -> str:
+        """Said on leaving: whether the game as it stands is saved, so a save just made is not denied."""
+        if self.saved_moves is None:
+            return "the game is not saved"
+        if self.saved_moves == len(self.moves):
+            return f"saved to {self.save_path}"
+        return f"the moves since the save to {self.save_path} are not saved"
+
     def save(self, path: str | None) -> None:
         """The save command: write the game so far to ``path``, or by default where the last save went."""
         path = path or self.save_path
@@ -113,5 +123,5 @@ class Session:
         except (OSError, UnoEngineError) as exc:
             self.term.say(f"could not save to {path}: {exc}")
             return
-        self.save_path = path
+        self.save_path, self.saved_moves = path, len(self.moves)
         self.term.say(f"saved to {path} ({len(self.moves)} moves); go on later with --resume {path}")

@@ -20,6 +20,7 @@ from ...engine.errors import UnoEngineError, one_line, quoted
 from ...formats.composition import load_profile
 from ...formats.record import GameRecord
 from ...formats.serialize import dumps
+from ..options import SEED_RANGE, seed
 from .saves import SetupError, load_saved_game
 from .session import Session
 from .terminal import Quit, isatty
@@ -43,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", default=None,
                         help="bots for the other seats in seat order, comma-separated, or one name for all "
                              "(known: heuristic, ismcts, random; default heuristic)")
-    parser.add_argument("--seed", type=int, default=None, help="game seed (default: a random one, printed)")
+    parser.add_argument("--seed", type=seed, default=None,
+                        help=f"game seed, {SEED_RANGE} (default: a random one, printed)")
     parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="where the save command writes when given no file (default: the --resume file)")
@@ -68,10 +70,10 @@ def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sy
     try:
         status = session.play()
     except Quit as stop:
-        session.term.say(stop.message)
+        session.term.say(f"{stop.message} ({session.save_note()})")
         status = 0
     except KeyboardInterrupt:
-        session.term.say("\ninterrupted: the game is not saved")
+        session.term.say(f"\ninterrupted: {session.save_note()}")
         return 130
     return status if record_path is None else _save_record(session, Path(record_path), status)
 

@@ -52,10 +52,10 @@ class Terminal:
         self.stdout.flush()
         line = self.stdin.readline()
         if not line:
-            raise Quit("\nend of input: goodbye (the game is not saved)")
+            raise Quit("\nend of input: goodbye")
         text = line.strip()
         if text.lower() in _QUIT:
-            raise Quit("goodbye (the game is not saved)")
+            raise Quit("goodbye")
         return text
 
     def card(self, card: int) -> str:

@@ -1,0 +1,69 @@
+"""Bots from installed packages (issue 36, item 6): the example package of docs/examples/plugin
+is pip-installed into a folder of its own and found by name through the ``unoengine.bots``
+entry-point group, by simulate, the bot server and worker processes; a broken plugin is one
+line naming it; a plugin cannot shadow a shipped bot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example plugin, installed (``pip install --target``) where only PYTHONPATH finds it."""
+    target = tmp_path_factory.mktemp("plugin")
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                           str(ROOT / "docs" / "examples" / "plugin")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return target
+
+
+def _unoengine(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(path), str(SRC)])}
+    return subprocess.run([sys.executable, "-m", "unoengine", *args], capture_output=True, text=True, timeout=300,
+                          env=env, cwd=path)
+
+
+def _fake_plugin(folder: Path, entry_points: str) -> Path:
+    """A hand-made installed distribution with these entry points (no code of its own)."""
+    info = folder / "fake_bots-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-bots\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[unoengine.bots]\n{entry_points}\n")
+    return folder
+
+
+def test_an_installed_plugin_bot_plays_by_name(installed: Path) -> None:
+    done = _unoengine(installed, "simulate", "--bots", "greedy,heuristic", "--games", "20", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "   0  greedy " in done.stdout and "20 games of classic-108" in done.stdout
+    workers = _unoengine(installed, "simulate", "--bots", "greedy,heuristic", "--games", "20", "--quiet",
+                         "--workers", "2", "--json")
+    assert workers.returncode == 0 and '"bot": "greedy"' in workers.stdout, workers.stderr
+    isolated = _unoengine(installed, "simulate", "--bots", "greedy,random", "--games", "2", "--quiet", "--isolated")
+    assert isolated.returncode == 0, isolated.stderr  # the bot server finds it too
+    assert "greedy" in _unoengine(installed, "simulate", "--bots", "nosuch,random").stderr  # listed as known
+
+
+def test_a_broken_plugin_is_one_line_and_breaks_no_other_bot(tmp_path: Path) -> None:
+    folder = _fake_plugin(tmp_path, "broken = no_such_module_here:Bot")
+    done = _unoengine(folder, "simulate", "--bots", "broken,random", "--games", "2", "--quiet")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("unoengine simulate: bot plugin 'broken' (no_such_module_here:Bot in group "
+                                  "unoengine.bots): cannot be loaded: ModuleNotFoundError: ")
+    other = _unoengine(folder, "simulate", "--bots", "heuristic,random", "--games", "2", "--quiet")
+    assert other.returncode == 0, other.stderr
+
+
+def test_a_plugin_cannot_shadow_a_shipped_bot(tmp_path: Path) -> None:
+    folder = _fake_plugin(tmp_path, "heuristic = no_such_module_here:Bot")
+    done = _unoengine(folder, "simulate", "--bots", "heuristic,random", "--games", "2", "--quiet")
+    assert done.returncode == 0 and "heuristic" in done.stdout, done.stderr
