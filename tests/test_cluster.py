@@ -141,7 +141,6 @@ def test_a_long_run_starts_at_once_and_stops_cleanly_on_ctrl_c() -> None:
     assert done.returncode == 130, done.stderr
     data = json.loads(done.stdout)
     assert 0 < data["games"] <= 100 and "interrupted" in done.stderr, done.stderr
-    assert f"the summary of the {data['games']} of 1,000,000,000,000 games" in done.stderr, done.stderr
 
 
 def test_iter_results_streams() -> None:
