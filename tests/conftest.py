@@ -1,5 +1,5 @@
-"""Suite-wide settings: the ``--deep`` soak switch and hypothesis profiles that print how to
-reproduce a failure."""
+"""Suite-wide settings: the ``--deep`` soak switch and the hypothesis profile (no deadline; print
+how to reproduce a failure)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"unoengine: {'deep soak' if DEEP else 'quick loop'}, {FUZZ_GAMES} fuzz rounds per profile"
 
 
-# A failing example is printed shrunk, with the blob that replays it (@reproduce_failure).
-settings.register_profile("unoengine", print_blob=True)
+# A failing example is printed shrunk, with the blob that replays it (@reproduce_failure); and
+# no deadline, since a deadline is wall-clock time: a slow or busy machine must fail no test
+# (tests/test_no_wall_clock.py).
+settings.register_profile("unoengine", print_blob=True, deadline=None)
 settings.load_profile("unoengine")

@@ -12,7 +12,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -114,12 +113,13 @@ def test_the_cli_on_a_scheduler_and_a_worker_started_as_commands(tmp_path: Path)
 
 
 def test_an_unreachable_scheduler_is_one_line() -> None:
-    start = time.monotonic()
+    """One line, exit 2, after the 1 s asked for (Dask's own message says how long it waited),
+    not the default 10 s."""
     done = subprocess.run([sys.executable, "-m", "unoengine", "simulate", "--games", "2", "--scheduler",
                            f"tcp://127.0.0.1:{free_port()}", "--connect-timeout", "1"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot reach it" in done.stderr
-    assert time.monotonic() - start < 10  # the 1 s asked for, not the default 10 s, plus start-up
+    assert "after 1 s" in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "3601", "soon"])
@@ -129,19 +129,40 @@ def test_a_bad_connect_timeout_is_one_line(seconds: str) -> None:
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "--connect-timeout" in done.stderr, done.stderr
 
 
+CTRL_C_IN_GAME_101 = '''
+import os, signal, sys
+from unoengine.bots import register_bot
+from unoengine.tools import cli
+
+class CtrlC:
+    """Plays at random, and presses Ctrl-C (SIGINT to its own process) at its first decision in
+    game 101 (a fresh bot is made for each game): after 100 games, whatever the speed of the
+    machine. (The games come in chunks, so the summary may count fewer.)"""
+    name = "ctrl-c"
+    games = 0
+
+    def __init__(self):
+        CtrlC.games += 1
+        self.pressed = CtrlC.games != 101
+
+    def act(self, view, rng):
+        if not self.pressed:
+            self.pressed = True
+            os.kill(os.getpid(), signal.SIGINT)
+        return rng.choice(view.legal_moves) if view.my_turn else None
+
+register_bot("ctrl-c", CtrlC)
+sys.exit(cli.main(["simulate", "--games", str(10**12), "--json", "--no-progress", "--bots", "ctrl-c,random"]))
+'''
+
+
 def test_a_long_run_starts_at_once_and_stops_cleanly_on_ctrl_c() -> None:
     """Nothing is planned up front: the largest run allowed starts playing at once, and Ctrl-C
-    prints the summary of the games played (exit 130)."""
-    start = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "unoengine", "simulate", "--games", str(10**12), "--json",
-                                "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
-    data = json.loads(out)
-    assert 0 < data["games"] < 10**12 and "interrupted" in err
-    assert time.monotonic() - start < 60
+    (pressed by a bot in game 101) prints the summary of the games played (exit 130)."""
+    done = subprocess.run([sys.executable, "-c", CTRL_C_IN_GAME_101], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 130, done.stderr
+    data = json.loads(done.stdout)
+    assert 0 < data["games"] <= 100 and "interrupted" in done.stderr, done.stderr
 
 
 def test_iter_results_streams() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -9,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers_rules import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = ROOT.parent / "shared" / "RULES.md"
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 DOCS_WITH_CODE = [
     "README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md", "docs/house-rules.md", "docs/testing.md",
@@ -128,15 +129,35 @@ def test_printed_outputs_in_getting_started_match() -> None:
 
 
 def test_rule_index_is_current() -> None:
-    """docs/rules.md is generated from RULES.md, the code and the tests: it must be regenerated
-    (python docs/gen_rules_index.py) whenever a citation changes."""
-    if not RULES.exists():
-        pytest.skip("the rule catalogue ../shared/RULES.md is not beside this checkout")
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "docs" / "gen_rules_index.py"), "--check", "--rules", str(RULES)],
-        capture_output=True, text=True,
-    )
+    """docs/rules.md is generated from the catalogue (docs/rules-catalogue.md), the code and the
+    tests: it must be regenerated (python docs/gen_rules_index.py) whenever a citation changes. Beside
+    a team checkout the catalogue must also still be the team's ../shared/RULES.md."""
+    run = subprocess.run([sys.executable, str(ROOT / "docs" / "gen_rules_index.py"), "--check"],
+                         capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_catalogue_that_drifted_from_the_teams_copy_is_reported(tmp_path: Path) -> None:
+    """The check of the project's catalogue against the team's: the same text passes, and so does a
+    clone without the team's file; one rule changed fails the check, naming the line and the fix."""
+    spec = importlib.util.spec_from_file_location("gen_rules_index", ROOT / "docs" / "gen_rules_index.py")
+    assert spec and spec.loader
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    ours = CATALOGUE.read_text(encoding="utf-8")
+    team = tmp_path / "RULES.md"
+    assert gen.catalogue_drift(CATALOGUE, team) is None  # a clone: no team copy beside it
+    team.write_text(ours, encoding="utf-8")
+    assert gen.catalogue_drift(CATALOGUE, team) is None
+    lines = ours.splitlines(keepends=True)
+    changed = next(i for i, line in enumerate(lines) if line.startswith("- "))  # the first rule
+    lines[changed] = lines[changed].rstrip("\n") + " A new sentence.\n"
+    team.write_text("".join(lines), encoding="utf-8")
+    drift = gen.catalogue_drift(CATALOGUE, team)
+    assert drift is not None and f"from line {changed + 1}:" in drift and f"cp {team} {CATALOGUE}" in drift
+    run = subprocess.run([sys.executable, str(ROOT / "docs" / "gen_rules_index.py"), "--check", "--team-rules",
+                          str(team)], capture_output=True, text=True)
+    assert run.returncode == 1 and "differs from the team's catalogue" in run.stderr, run.stderr
 
 
 TINY_ENGINE = ROOT / "docs" / "examples" / "conformance" / "tiny_engine.mjs"

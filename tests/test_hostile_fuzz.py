@@ -1,7 +1,8 @@
 """Fuzzing that keeps hostile input harmless (issue 13): mutated TOML profiles, JSON documents (states,
 views, records, saved games, scenario files), notation strings, move objects with fields of odd types,
 and odd arguments to the public functions. Each input either works or raises an UnoEngineError with
-a short message, in bounded time; a command refuses with one line and exit status 2.
+a short message, in bounded work (lines of Python, counted); a command refuses with one line and
+exit status 2.
 Budgets: tests/budget.py (the deep run, ``pytest --deep``, tries ten times more)."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 import attrs
 import pytest
 from budget import budget
-from helpers_hostile import cli_refuses, short, within
+from helpers_hostile import cli_refuses, short
+from helpers_work import at_most_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,15 +31,13 @@ ROOT = Path(__file__).resolve().parents[1]
 CLASSIC = u.load_profile("classic-108")
 FUZZ = settings(max_examples=budget(60, 600), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-PER_INPUT = 1.5
-"""Seconds one input may take, generous for a shared machine (each takes milliseconds)."""
 
 
 def harmless(call: Callable[[], Any], *errors: type[BaseException]) -> Any:
     """``call()`` returns, or raises one of ``errors`` (an UnoEngineError by default) with a short
-    message; within PER_INPUT seconds. Its result, or None when it raised."""
+    message; after at most helpers_work.LINES lines of Python. Its result, or None when it raised."""
     caught = errors or (u.UnoEngineError,)
-    with within(PER_INPUT):
+    with at_most_lines():
         try:
             return call()
         except caught as exc:
@@ -158,7 +158,7 @@ def test_mutated_saved_games_load_or_exit_2(folder: Path, data: st.DataObject,
     path.write_bytes(data.draw(mutated(DOCUMENTS["save"])))
     loaded = harmless(lambda: load_saved_game(path), SetupError)
     if loaded is None:
-        cli_refuses(["play", "--resume", str(path)], capsys, seconds=PER_INPUT)
+        cli_refuses(["play", "--resume", str(path)], capsys)
     else:
         harmless(loaded[0].replay, u.RecordError)
 
@@ -173,7 +173,7 @@ def test_mutated_scenario_files_run_or_exit_2(folder: Path, data: st.DataObject,
     path.write_bytes(data.draw(mutated(DOCUMENTS["scenario"])))
     scenarios = harmless(lambda: c.load_scenarios([path]), c.ScenarioFileError)
     if scenarios is None:
-        cli_refuses(["conformance", str(path)], capsys, seconds=PER_INPUT)
+        cli_refuses(["conformance", str(path)], capsys)
     else:
         harmless(lambda: c.run(scenarios))
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from budget import DEEP
+from helpers_rules import rule_ids
 
 import unoengine as u
 from unoengine.engine import dealer_draw, dealing, draft, legality, profile, scoring, transition
@@ -25,7 +26,6 @@ from unoengine.testing.mutants import base
 from unoengine.tools.conformance import EngineAdapter, load_scenarios, shipped_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT.parent / "shared" / "RULES.md"
 DOC = ROOT / "docs" / "conformance.md"
 
 _CORPUS: list[dict[str, Any]] = []
@@ -97,12 +97,11 @@ def test_the_mutants_are_many_distinct_and_documented() -> None:
     assert len(mt.MUTANTS) >= 20
     names = [m.name for m in mt.MUTANTS]
     assert len(set(names)) == len(names)
-    catalogue = RULES.read_text(encoding="utf-8") if RULES.exists() else None
-    known = set(re.findall(r"^\s*- ([A-Z0-9]+-\d+)\b", catalogue, re.M)) if catalogue else None
+    known = rule_ids()
     for m in mt.MUTANTS:
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", m.name), m.name
         assert m.rules and all(re.fullmatch(r"[A-Z0-9]+-\d+", r) for r in m.rules), m
-        assert known is None or set(m.rules) <= known, f"{m.name}: unknown rule IDs {set(m.rules) - known}"
+        assert set(m.rules) <= known, f"{m.name}: unknown rule IDs {set(m.rules) - known}"
         assert m.description.startswith(m.rules[0]) and " broken" in m.description, m.name
         assert m.seam and len(m.description) > 40, m.name
     assert mt.by_name(names[0]) is mt.MUTANTS[0]

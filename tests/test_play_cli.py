@@ -563,10 +563,19 @@ def test_colours_on_a_terminal_only() -> None:
     assert "\x1b[" not in out2.getvalue()
 
 
+HANG_SECONDS = 120
+"""When the game on the terminal is taken for hung (it answers in a fraction of a second): only
+a guard against a test that never ends, no bound on the program's speed."""
+
+
 def read_until(fd: int, marker: bytes | None, deadline: float) -> bytes:
-    """Read the terminal until ``marker`` (or until the other side closes, for None)."""
+    """Read the terminal until ``marker`` (or until the other side closes, for None); fail with
+    what was read if ``deadline`` passes first (the program hangs)."""
     data = b""
-    while time.monotonic() < deadline:
+    while True:
+        if time.monotonic() > deadline:
+            awaited = "end of output" if marker is None else repr(marker)
+            pytest.fail(f"no {awaited} from the program after {HANG_SECONDS} s (it hangs): {data[-500:]!r}")
         ready, _, _ = select.select([fd], [], [], 0.2)
         if not ready:
             continue
@@ -591,11 +600,11 @@ def test_through_a_pseudo_terminal() -> None:
                             stdin=slave, stdout=slave, stderr=slave, close_fds=True)
     os.close(slave)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG_SECONDS
         shown = read_until(master, PROMPT.encode(), deadline)
         os.write(master, b"quit\n")
         rest = read_until(master, None, deadline)
-        rc = proc.wait(timeout=30)
+        rc = proc.wait(timeout=HANG_SECONDS)
     finally:
         os.close(master)
         if proc.poll() is None:

@@ -22,6 +22,7 @@ import attrs
 from .cards import COLORS, Card, Color
 from .errors import PositionError
 from .profile import Profile
+from .table_text import Table, table_text
 
 DiscardNode: TypeAlias = "tuple[Card, int, DiscardNode | None]"
 """``(top card, number of cards in the pile, the node below or None)``."""
@@ -198,6 +199,22 @@ class GameState:
             f"dir {'+' if self.direction > 0 else '-'}, draw {self.draw_pile_size}, "
             f"hands {hands}{f', pending {self.pending_draw}' if self.pending_draw else ''}>"
         )
+
+    def __str__(self) -> str:
+        """The table in a few lines, every hand shown (engine/table_text.py); ``repr`` is one line."""
+        m, last, pending = self.match, self.match.last_round, self.challenge
+        return table_text(Table(
+            profile=self.profile.name, viewer=None, round_number=m.round_number, dealer=m.dealer, scores=m.scores,
+            target=self.profile.target_score, phase=self.phase.name, current=self.current,
+            direction=self.direction, top=self.top_card, color=self.color, draw_pile_size=self.draw_pile_size,
+            discard_size=self.discard[1], pending_draw=self.pending_draw,
+            attacker=pending.attacker if pending is not None else None,
+            drawn=self.drawn if self.phase is Phase.DRAWN else None,
+            uno_exposed=self.uno_exposed if self.uno_exposed >= 0 else None,
+            sizes=tuple(len(h) for h in self.hands), hands=self.hands, known={},
+            round_winner=last.winner if last is not None else None, blocked=last is not None and last.blocked,
+            match_winner=m.winner,
+        ))
 
 
 class _Unfrozen:

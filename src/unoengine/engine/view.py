@@ -17,6 +17,7 @@ from .legality import legal_moves
 from .moves import Move, NextRound
 from .profile import Profile
 from .state import GameState, Phase, Reveal, RoundResult, not_a_state
+from .table_text import Table, table_text
 
 
 @attrs.frozen
@@ -78,6 +79,22 @@ class PlayerView:
         if self.phase < Phase.ROUND_OVER:
             return self.current == self.player
         return any(type(m) is NextRound for m in self.legal_moves)
+
+    def __str__(self) -> str:
+        """The table as this player sees it, in a few lines: its own hand, the others' sizes and
+        the cards it knows in them (engine/table_text.py); ``repr`` is the full form."""
+        last = self.last_round
+        return table_text(Table(
+            profile=self.profile.name, viewer=self.player, round_number=self.round_number, dealer=self.dealer,
+            scores=self.scores, target=self.profile.target_score, phase=self.phase.name, current=self.current,
+            direction=self.direction, top=self.top_card, color=-1 if self.color is None else int(self.color),
+            draw_pile_size=self.draw_pile_size, discard_size=len(self.discard_pile),
+            pending_draw=self.pending_draw, attacker=self.challenge_attacker, drawn=self.drawn_card,
+            uno_exposed=self.uno_exposed, sizes=self.hand_sizes,
+            hands=tuple(self.hand if p == self.player else None for p in range(self.num_players)),
+            known=dict(self.known), round_winner=last.winner if last is not None else None,
+            blocked=last is not None and last.blocked, match_winner=self.match_winner,
+        ))
 
 
 def view(state: GameState, player: int) -> PlayerView:
