@@ -15,8 +15,12 @@ They are importable by name (``--adapter helpers_conformance:PrintedDraw`` with 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from unoengine import conformance as c
 from unoengine.engine.legality import legal_moves
@@ -24,6 +28,14 @@ from unoengine.engine.moves import Pass, Play
 from unoengine.engine.state import GameState, Phase
 from unoengine.engine.transition import apply_with_events
 from unoengine.tools.conformance.scenarios import scenario_profile
+
+SERVER_PATH = str(Path(__file__).resolve().parent)
+"""Put on PYTHONPATH, for the wire server to import these adapters by name."""
+
+
+def importable_by_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let a ``conformance_server --adapter helpers_conformance:...`` subprocess import this module."""
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (SERVER_PATH, os.environ.get("PYTHONPATH")) if p))
 
 
 class OneStep(c.EngineAdapter):

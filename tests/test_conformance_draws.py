@@ -5,13 +5,11 @@ play passes), checked on a real engine of the printed kind, in process and over 
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_conformance import OneStep, PrintedDraw
+from helpers_conformance import OneStep, PrintedDraw, importable_by_the_server
 
 from unoengine import conformance as c
 
@@ -97,8 +95,7 @@ def test_the_printed_rule_passes_the_corpus(corpus: list[dict[str, Any]]) -> Non
 def test_the_printed_rule_over_the_wire(corpus: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> None:
     """The same engine served as a real program (conformance_server --adapter): the outcomes of
     the scenarios that draw are those of the in-process run."""
-    tests = str(Path(__file__).resolve().parent)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH")) if p))
+    importable_by_the_server(monkeypatch)
     drawing = [s for s in corpus if any(step["move"].endswith(" draw") for step in s["steps"])][:30]
     with c.WireAdapter([*SERVER, "--adapter", "helpers_conformance:PrintedDraw"]) as wire:
         assert wire.capabilities == c.CAPABILITIES - {"draw-then-decide"}

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ...engine.errors import UnoEngineError, quoted
+from ...formats.profile_file import shipped_overlays, shipped_profiles
 
 EVENT_TYPES: Final = (
     "CardPlayed", "ColorNamed", "CardsDrawn", "PileReshuffled", "TurnSkipped", "DirectionChanged", "TurnPassed",
@@ -116,3 +117,28 @@ def claimed_by(adapter: object) -> frozenset[str]:
     if names is None:
         return CAPABILITIES
     return parse_capabilities(names, f"{type(adapter).__name__}.capabilities")
+
+
+def parse_profiles(names: object, where: str = "profiles") -> frozenset[str]:
+    """The profiles an adapter claims to play, each written as a scenario's ``profile`` is: a
+    shipped profile, or one with overlays (``"classic-108+stacking"``). Names only, never a file
+    path, since a program may send them; :class:`CapabilityError` names the first that is not."""
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise CapabilityError(f"{where}: expected a list of profile names, got {type(names).__name__}")
+    known = frozenset(shipped_profiles()) | frozenset(shipped_overlays())
+    out: set[str] = set()
+    for name in names:
+        if not isinstance(name, str):
+            raise CapabilityError(f"{where}: a profile name must be a string, got {type(name).__name__}")
+        if not all(part in known for part in name.split("+")):
+            raise CapabilityError(f"{where}: unknown profile {quoted(name, 60)}: expected shipped profiles and "
+                                  "overlays joined by '+', e.g. classic-108+stacking (docs/profiles.md)")
+        out.add(name)
+    return frozenset(out)
+
+
+def claimed_profiles(adapter: object) -> frozenset[str] | None:
+    """The profiles an adapter declares (its ``profiles`` attribute), or None when it declares
+    none: the run then takes those it started a scenario of (docs/conformance.md)."""
+    names = getattr(adapter, "profiles", None)
+    return None if names is None else parse_profiles(names, f"{type(adapter).__name__}.profiles")
