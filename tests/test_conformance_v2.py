@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 from budget import DEEP
+from helpers_conformance import OneStep
 
 import unoengine as u
 from unoengine import conformance as c
-from unoengine.engine.moves import Accept, Pass
-from unoengine.engine.state import GameState, Phase
-from unoengine.engine.transition import apply_with_events
+from unoengine.engine.state import GameState
 from unoengine.tools import cli, conformance_server
 
 EXAMPLE: dict[str, Any] = {
@@ -43,20 +42,22 @@ def needs(corpus: list[dict[str, Any]]) -> list[c.ScenarioNeeds]:
     return [c.scenario_needs(s) for s in corpus]
 
 
-class OneStep(c.EngineAdapter):
-    """This engine made into one that decides by itself what it does not claim: without
-    draw-then-decide it keeps a drawn card at once (PLAY-4), without challenge the victim of a
-    Wild Draw Four takes the four at once (WD4-3). So it is a real engine of that kind, and the
-    runner must find no fault in it."""
+class AsWritten(c.EngineAdapter):
+    """The reference, keeping every move it is sent, by scenario."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: dict[str, list[str]] = {}
+        self.scenario = ""
+
+    def start(self, scenario: Any) -> GameState:
+        self.scenario = scenario["id"]
+        self.sent[self.scenario] = []
+        return super().start(scenario)
 
     def play(self, game: GameState, move: str) -> tuple[GameState, list[dict[str, Any]]]:
-        game, events = super().play(game, move)
-        for phase, capability, decision in ((Phase.DRAWN, "draw-then-decide", Pass),
-                                            (Phase.CHALLENGE, "challenge", Accept)):
-            if game.phase is phase and capability not in self.capabilities:
-                game, more = apply_with_events(game, decision(game.current))
-                events += [c.event_to_dict(e) for e in more]
-        return game, events
+        self.sent[self.scenario].append(move)
+        return super().play(game, move)
 
 
 def test_capability_names_are_a_closed_set() -> None:
@@ -198,6 +199,16 @@ def test_keys_an_adapter_cannot_check_are_recorded_not_dropped() -> None:
         assert fragment in text, text
 
 
+def test_the_reference_runs_each_scenario_exactly_as_written(corpus: list[dict[str, Any]]) -> None:
+    """Every scenario's moves reach the reference adapter exactly as written, in order, none
+    decided on its behalf or left out, and every one passes."""
+    adapter = AsWritten()
+    report = c.run(corpus, adapter)
+    assert report.counts() == {**dict.fromkeys(c.STATUSES, 0), "passed": len(corpus)}
+    for scenario in corpus:
+        assert adapter.sent[scenario["id"]] == [step["move"] for step in scenario["steps"]], scenario["id"]
+
+
 def _one_step_runs(corpus: list[dict[str, Any]], needs: list[c.ScenarioNeeds], claims: list[frozenset[str]]) -> None:
     for claimed in claims:
         report = c.run(corpus, OneStep(claimed), needs=needs)
@@ -208,14 +219,30 @@ def _one_step_runs(corpus: list[dict[str, Any]], needs: list[c.ScenarioNeeds], c
 
 def test_an_engine_lacking_capabilities_is_not_blamed_for_them(corpus: list[dict[str, Any]],
                                                                 needs: list[c.ScenarioNeeds]) -> None:
-    """This engine, made one-step where it claims no draw-then-decide or challenge, passes or is
-    partial on every scenario for claims from the least to all but one (the deep run: each
-    capability left out in turn)."""
+    """This engine made one of another kind where it claims no challenge (its own unrestricted
+    mode: the Wild Draw Four drawn at once, or held as a penalty under stacking) or no
+    draw-then-decide (passing by itself after a draw), passes or is partial on every scenario
+    for claims from the least to all but one (the deep run: each capability left out in turn)."""
     claims = [frozenset({"start-position", "legal-moves"}),
-              c.CAPABILITIES - {"draw-then-decide", "challenge", "uno-call", "decline-to-play", "wild-colors-listed"}]
+              c.CAPABILITIES - {"draw-then-decide", "challenge", "uno-call", "decline-to-play", "wild-colors-listed"},
+              c.CAPABILITIES - {"challenge"}, c.CAPABILITIES - {"draw-then-decide"}]
     if DEEP:
         claims += [c.CAPABILITIES - {name} for name in sorted(c.FEATURES)]
     _one_step_runs(corpus, needs, claims)
+
+
+def test_a_victim_who_takes_the_four_is_judged_alike_in_every_mode(corpus: list[dict[str, Any]]) -> None:
+    """UNO-7 ruling: an engine without challenges (the victim draws at once) and the reference
+    (the victim accepts) agree on the accepted Wild Draw Four scenarios: every step runs, the
+    catch after the four cards included, and nothing fails (only the phase goes unchecked)."""
+    ids = {"uno-7-accepting-the-wild-draw-four-leaves-the-window-open",
+           "house-1-victim-accept-leaves-the-uno-window-open", "uno-7-window-open-after-an-enforced-wild-draw-four"}
+    chosen = [s for s in corpus if s["id"] in ids]
+    assert len(chosen) == len(ids)
+    assert c.run(chosen).count("passed") == len(ids)
+    for o in c.run(chosen, OneStep(c.CAPABILITIES - {"challenge"})).outcomes:
+        assert o.status in ("passed", "partial") and o.steps_run == o.steps, o
+        assert all("phase not checked (needs challenge)" in part for part in o.unsupported), o
 
 
 def test_load_adapter_names_the_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -243,7 +243,7 @@ WITNESSES: dict[str, str] = {
     "jump-in-while-a-challenge-is-pending": "house-2-no-jump-in-during-challenge",
     "blanks-always-in-play": "deck-4-blank-cards-set-aside-on-mattel-42003",
     "first-card-from-the-bottom": "setup-3-rest-is-draw-pile-its-top-card-turned",
-    "accepting-leaves-the-uno-window-open": "uno-7-accepting-the-wild-draw-four-closes-the-window",
+    "accepting-closes-the-uno-window": "uno-7-accepting-the-wild-draw-four-leaves-the-window-open",
     "blocked-round-winner-scores-own-hand": "score-2-blocked-round-lowest-hand-scores-the-others",
     "first-shuffle-hands-shuffles": "setup-10-shuffle-hands-turned-first-is-a-plain-wild",
     "custom-effect-ignored": "act-8-customizable-with-swap-hands-effect",

@@ -577,18 +577,33 @@ def test_stacker_without_uno_call_is_exposed_during_penalty() -> None:
         assert_moves(caught, 1, {u.Play(1, card("Y+2")), u.Accept(1)})
 
 
-@pytest.mark.parametrize("decision", [u.Play(1, u.parse_card("Y+2")), u.Accept(1)])
-def test_victim_decision_closes_catch_window(decision: u.Move) -> None:
-    """HOUSE-1, UNO-5, UNO-7: the victim's stack or Accept begins their turn and closes the window."""
-    after = assert_legal(_exposed_stacker(), decision)
+def test_victim_answer_closes_catch_window() -> None:
+    """HOUSE-1, UNO-5, UNO-7: the victim's stacking answer is a play, which begins their turn and closes the window."""
+    answer = u.Play(1, u.parse_card("Y+2"))
+    after = assert_legal(_exposed_stacker(), answer)
     assert after.uno_exposed == -1
     assert after.hands[0] == cards("G4")
 
     def build() -> u.GameState:
-        return u.apply(_exposed_stacker(), decision)
+        return u.apply(_exposed_stacker(), answer)
 
     assert_rejected(build, u.CatchUno(2, 0), "UNO-5", "not-catchable")
     assert_rejected(build, u.CallUno(0), "UNO-4", "no-uno-owed")
+
+
+def test_victim_accept_keeps_catch_window_open() -> None:
+    """HOUSE-1, UNO-7 ruling: Accept only takes the penalty, as the victim of a Draw Two does without
+    stacking; it begins no turn (UNO-5), so the window stays open until player 2 acts."""
+    after = assert_legal(_exposed_stacker(), u.Accept(1))
+    assert (after.phase, after.current, after.uno_exposed) == (u.Phase.PLAY, 2, 0)
+    assert after.hands[1] == hand(cards("Y+2 Y5 Y6"), drawn(4))
+    assert u.legal_moves(after, 1) == [u.CatchUno(1, 0)]
+    caught = assert_legal(after, u.CatchUno(2, 0))
+    assert (caught.uno_exposed, caught.current, len(caught.hands[0])) == (-1, 2, 3)
+    late = assert_legal(after, u.CallUno(0))
+    assert late.uno_exposed == -1
+    played = assert_legal(after, next(m for m in u.legal_moves(after, 2) if isinstance(m, u.Play | u.Draw)))
+    assert played.uno_exposed == -1
 
 
 def _exposed_wd4_stacker() -> u.GameState:

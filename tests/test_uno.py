@@ -372,18 +372,6 @@ def test_uno7_wild_draw_four_window_open_during_challenge_decision() -> None:
     assert caught.current == 1
 
 
-def test_uno7_accept_closes_the_window() -> None:
-    """UNO-7: the victim's Accept is a challenge decision that begins the turn: catching is then too late."""
-    state = u.apply(two_card_position(p0="W+4 G7"), u.Play(0, card("W+4"), color=BLUE))
-    after = u.apply(state, u.Accept(1))
-    assert after.uno_exposed == -1
-    assert after.hands[1] == cards("B2 B3 B5 G1 G2 G3 G4")
-    assert after.current == 2
-    assert after.hands[0] == cards("G7")
-    err = rejected(after, u.CatchUno(2, 0))
-    assert err.rule == "UNO-5"
-
-
 def test_uno7_challenge_closes_the_window() -> None:
     """UNO-7: the victim's Challenge closes the window (innocent attacker: challenger draws 6)."""
     state = u.apply(two_card_position(p0="W+4 G7"), u.Play(0, card("W+4"), color=BLUE))
@@ -396,11 +384,15 @@ def test_uno7_challenge_closes_the_window() -> None:
     assert err.rule == "UNO-5"
 
 
-@pytest.mark.parametrize("mode", ["enforced", "unrestricted"])
-def test_uno7_automatic_wild_draw_four_keeps_window_open(mode: Literal["enforced", "unrestricted"]) -> None:
-    """UNO-7: an automatic draw-four consumes player 1's turn; the window stays open until player 2 acts."""
+@pytest.mark.parametrize("mode", ["challenge", "enforced", "unrestricted"])
+def test_uno7_victim_taking_the_four_keeps_window_open_in_every_mode(
+        mode: Literal["challenge", "enforced", "unrestricted"]) -> None:
+    """UNO-7 ruling: the victim who takes the four, by Accept in challenge mode or at once in the
+    other modes, has not begun a turn (UNO-5): the same window stays open until player 2 acts."""
     profile = attrs.evolve(CLASSIC, wild_draw_four=mode)
     state = u.apply(two_card_position(profile, p0="W+4 G7", p2="B1 Y2 Y3"), u.Play(0, card("W+4"), color=BLUE))
+    if mode == "challenge":
+        state = u.apply(state, u.Accept(1))
     assert state.phase is u.Phase.PLAY
     assert state.current == 2
     assert state.hands[1] == cards("B2 B3 B5 G1 G2 G3 G4")

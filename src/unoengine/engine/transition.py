@@ -481,10 +481,13 @@ def _challenge(state: GameState, move: Move, log: Log) -> GameState:
 
 
 def _accept(state: GameState, move: Move, log: Log) -> GameState:
-    """ACT-3/ACT-5: draw what is pending (4, or a whole stack under HOUSE-1) and miss the turn."""
+    """ACT-3/ACT-5: draw what is pending (4, or a whole stack under HOUSE-1) and miss the turn.
+
+    RULING (UNO-7, docs/rulings.md): accepting is taking the penalty, not beginning a turn (UNO-5),
+    so a catch window stays open, as when the victim draws at once without a challenge (WD4-6).
+    """
     d = Draft(state, log)
     victim = state.current
-    d.uno_exposed = -1  # UNO-7: the decision begins the turn
     d.challenge = None
     d.pending_draw = 0
     pending = state.challenge

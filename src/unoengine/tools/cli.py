@@ -101,9 +101,10 @@ def demo(profile: str, players: int, seed: int, quiet: bool) -> int:
 
 def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bool = False, *,
                 engine_cmd: str | None = None, adapter_name: str | None = None, timeout: float = 10.0,
-                export: str | None = None) -> int:
+                export: str | None = None, strict: bool = False) -> int:
     """Run scenario files (or the shipped corpus) through an adapter and print a summary; 1 if
-    any scenario fails or errors. With ``export``, write the files as a bundle instead."""
+    any scenario fails or errors, or with ``strict`` if a rule ID of a claimed profile had no
+    scenario run. With ``export``, write the files as a bundle instead."""
     from . import conformance as c
 
     files = _scenario_files(paths) if paths else c.shipped_corpus()
@@ -129,8 +130,8 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
             adapter.close()
     steps = sum(len(s["steps"]) for s in scenarios)
     if as_json:
-        print(json.dumps(_conformance_json(report, steps), indent=2))
-        return 0 if report.ok else 1
+        print(json.dumps({**_conformance_json(report, steps), **_untested_json(report)}, indent=2))
+        return _conformance_exit(report, strict)
     for o in report.outcomes:
         if o.status in ("failed", "errored") or verbose:
             shown = f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]"
@@ -152,7 +153,29 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
         f"{n['errored']} errored; "
         f"{len(report.rules_declared())} rule IDs cited, {len(report.rules_exercised())} cited by events or refusals"
     )
-    return 0 if report.ok else 1
+    _print_untested(report, strict)
+    return _conformance_exit(report, strict)
+
+
+def _print_untested(report: Any, strict: bool) -> None:
+    """The end of every run: what the claimed profiles' rules left untested (docs/conformance.md)."""
+    from .conformance.untested import summary_lines
+
+    for line in summary_lines(report.rule_runs(), report.claimed_profiles()):
+        print(line)
+    untested = len(report.untested())
+    if strict and untested:
+        print(f"--strict: {untested} rule ID(s) of the claimed profile(s) had no scenario run: the run fails")
+
+
+def _untested_json(report: Any) -> dict[str, Any]:
+    runs = report.rule_runs()
+    return {"claimed_profiles": sorted(report.claimed_profiles()), "untested": sum(1 for r in runs if r.untested),
+            "rules_not_run": [r.to_json() for r in runs if r.not_run], "strict_ok": report.strict_ok}
+
+
+def _conformance_exit(report: Any, strict: bool) -> int:
+    return 0 if (report.strict_ok if strict else report.ok) else 1
 
 
 class _ConformanceOptionsError(UnoEngineError):
@@ -723,6 +746,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--timeout", type=float, default=10.0, help="seconds an --engine-cmd program has for each answer")
     c.add_argument("--export", metavar="DIR", default=None,
                    help="write the scenario files as a standalone bundle (schema, manifest, README) into DIR")
+    c.add_argument("--strict", action="store_true",
+                   help="exit 1 also when a rule ID of a profile the adapter claims had no scenario run "
+                        "(docs/conformance.md)")
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -747,7 +773,8 @@ def _run(args: argparse.Namespace) -> int:
         return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
         return conformance(args.paths, args.json, args.verbose, args.coverage, engine_cmd=args.engine_cmd,
-                           adapter_name=args.adapter, timeout=args.timeout, export=args.export)
+                           adapter_name=args.adapter, timeout=args.timeout, export=args.export,
+                           strict=args.strict)
     if args.command == "profiles":
         return profiles(args.name)
     if args.command == "tournament":

@@ -16,16 +16,18 @@ from typing import IO, Any
 
 from ..engine.errors import UnoEngineError, one_line
 from .conformance.adapter import PROTOCOL_VERSION, EngineAdapter, Rejected, Unsupported, load_adapter
-from .conformance.capabilities import claimed_by, parse_capabilities
+from .conformance.capabilities import claimed_by, claimed_profiles, parse_capabilities
 from .conformance.wire import MAX_LINE_BYTES, WireError, decode, encode
 
 
 class Server:
     """The games being played, by the number the runner gave them, and the requests on them."""
 
-    def __init__(self, adapter: Any, capabilities: frozenset[str]) -> None:
+    def __init__(self, adapter: Any, capabilities: frozenset[str], profiles: frozenset[str] | None = None) -> None:
         self.adapter = adapter
         self.capabilities = capabilities
+        self.profiles = profiles
+        """The profiles the adapter declares, passed on in ``ready`` (docs/conformance.md)."""
         self.games: dict[int, Any] = {}
 
     def answer(self, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -33,7 +35,8 @@ class Server:
         kind, ident = message["type"], message.get("id")
         if kind == "hello":
             return {"type": "ready", "protocol": PROTOCOL_VERSION, "name": "unoengine",
-                    "capabilities": sorted(self.capabilities)}
+                    "capabilities": sorted(self.capabilities),
+                    **({"profiles": sorted(self.profiles)} if self.profiles is not None else {})}
         if kind == "end":
             self.games.pop(message.get("game"), None)  # type: ignore[arg-type]
             return None
@@ -99,10 +102,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             [c.strip() for c in args.capabilities.split(",") if c.strip()], "--capabilities")
         if isinstance(adapter, EngineAdapter):
             adapter.capabilities = claimed
+        profiles = claimed_profiles(adapter)
     except UnoEngineError as exc:
         print(f"conformance_server: {one_line(exc)}", file=sys.stderr)
         return 2
-    return serve(Server(adapter, claimed), sys.stdin.buffer, sys.stdout.buffer)
+    return serve(Server(adapter, claimed, profiles), sys.stdin.buffer, sys.stdout.buffer)
 
 
 if __name__ == "__main__":

@@ -154,10 +154,13 @@ def check_transition(prev: u.GameState, move: u.Move, new: u.GameState) -> None:
         assert new.match.scores == prev.match.scores, f"scores changed by dealing: {where()}"
         assert new.match.dealer == move.player == next_dealer(prev), f"SETUP-11: wrong dealer: {where()}"
         return
-    # An in-turn move begins the turn: any earlier UNO window is closed (UNO-5, UNO-7).
-    assert new.uno_exposed in (-1, move.player), (
-        f"UNO-5: p{prev.uno_exposed}'s window survived an in-turn move ({new.uno_exposed}): {where()}"
-    )
+    if isinstance(move, u.Accept):  # UNO-7 ruling: taking a penalty begins no turn; the window stays
+        kept = prev.uno_exposed if new.phase < u.Phase.ROUND_OVER else -1
+        assert new.uno_exposed == kept, f"UNO-7: Accept changed the window ({new.uno_exposed}): {where()}"
+    else:  # an in-turn move begins the turn: any earlier UNO window is closed (UNO-5, UNO-7)
+        assert new.uno_exposed in (-1, move.player), (
+            f"UNO-5: p{prev.uno_exposed}'s window survived an in-turn move ({new.uno_exposed}): {where()}"
+        )
     n = prev.num_players
     avail = prev.draw_pile_size + prev.discard[1] - 1  # PLAY-7: all that can be drawn
     if isinstance(move, (u.Accept, u.Challenge)):

@@ -116,14 +116,15 @@ def _uno_window_closes_on_penalty() -> Iterator[None]:
     yield from wrapped_handler(Play, after)
 
 
-@mutant("accepting-leaves-the-uno-window-open", "UNO-7", "UNO-5", seam="transition._HANDLERS[Accept]")
-def _accepting_leaves_the_uno_window_open() -> Iterator[None]:
-    """UNO-7 broken: accepting a Wild Draw Four (or a stack) does not count as beginning a turn, so
-    the player who missed the call may still be caught afterwards."""
+@mutant("accepting-closes-the-uno-window", "UNO-7", "UNO-5", seam="transition._HANDLERS[Accept]")
+def _accepting_closes_the_uno_window() -> Iterator[None]:
+    """UNO-7 broken: accepting a Wild Draw Four (or a stack) counts as beginning a turn, so the
+    player who missed the call can no longer be caught, although a victim who draws at once
+    (no challenge, no stacking) leaves the window open."""
 
     def after(before: GameState, move: Move, new: GameState, log: Any) -> GameState:
-        if new.phase < Phase.ROUND_OVER and before.uno_exposed >= 0:
-            return evolve(new, uno_exposed=before.uno_exposed)
+        if new.uno_exposed >= 0:
+            return evolve(new, uno_exposed=-1)
         return new
 
     yield from wrapped_handler(Accept, after)

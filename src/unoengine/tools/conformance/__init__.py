@@ -10,8 +10,9 @@ capabilities, and the runner checks only what it claims (protocol v2).
 
 The parts: ``scenarios`` (reading and checking files), ``capabilities`` (the names),
 ``adapter`` (the protocol and this engine's adapter), ``needs`` (what each step needs),
-``compare`` (expectations against reports), ``runner`` (isolated runs, the report), ``wire``
-(the JSON-lines protocol and its client), ``schema`` and ``export`` (the standalone bundle).
+``compare`` (expectations against reports), ``runner`` (isolated runs, the report),
+``untested`` (what a run left untested, per rule ID of the claimed profiles), ``wire`` (the
+JSON-lines protocol and its client), ``schema`` and ``export`` (the standalone bundle).
 """
 
 from .adapter import (
@@ -25,13 +26,14 @@ from .adapter import (
     event_to_dict,
     load_adapter,
 )
-from .capabilities import ALL, CAPABILITIES, EVENT_TYPES, FEATURES, CapabilityError, parse_capabilities
+from .capabilities import ALL, CAPABILITIES, EVENT_TYPES, FEATURES, CapabilityError, parse_capabilities, parse_profiles
 from .compare import normal_move
 from .export import ExportError, export_bundle
 from .needs import ScenarioNeeds, StepNeeds, scenario_needs
 from .runner import STATUSES, Outcome, Report, run, run_scenario
 from .scenarios import CORPUS_VERSION, FORMAT, OBSERVED, VERSION, ScenarioFileError, load_scenarios, shipped_corpus
 from .schema import SCENARIO_SCHEMA, SchemaError, validate
+from .untested import RuleRun
 from .wire import RemoteError, WireAdapter, WireError
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "Rejected",
     "RemoteError",
     "Report",
+    "RuleRun",
     "ScenarioFileError",
     "ScenarioNeeds",
     "SchemaError",
@@ -69,6 +72,7 @@ __all__ = [
     "load_scenarios",
     "normal_move",
     "parse_capabilities",
+    "parse_profiles",
     "run",
     "run_scenario",
     "scenario_needs",

@@ -59,7 +59,8 @@ class Adapter(Protocol):
     "count": 2, "rule": "ACT-3", ...}``), or raises :class:`Rejected`. ``observe`` reports the
     facts of :data:`~.scenarios.OBSERVED`; ``legal`` the legal moves of one player, in notation.
     An optional ``capabilities`` attribute lists what the engine can do (every capability when
-    it is missing), and an optional ``finish(game)`` is called when a scenario is over.
+    it is missing), an optional ``profiles`` the profiles it claims to play (for the summary of
+    what a run left untested), and an optional ``finish(game)`` is called when a scenario is over.
     """
 
     def start(self, scenario: Mapping[str, Any]) -> Any: ...

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from ...engine.errors import UnoEngineError, quoted
+from ...formats.profile_file import shipped_overlays, shipped_profiles
 
 EVENT_TYPES: Final = (
     "CardPlayed", "ColorNamed", "CardsDrawn", "PileReshuffled", "TurnSkipped", "DirectionChanged", "TurnPassed",
@@ -47,7 +48,11 @@ FEATURES: Final[dict[str, str]] = {
     "uno-catch": "catching a player who did not call UNO: the `catch` move, `uno_exposed` (UNO-2..7)",
     "challenge": "challenging a Wild Draw Four: the CHALLENGE phase, `challenge` and `accept` (WD4-3..5)",
     "draw-then-decide": "drawing is two steps: `draw`, then the drawer plays the drawn card or keeps it with "
-                        "`pass` (phase DRAWN, PLAY-4)",
+                        "`pass` (phase DRAWN, PLAY-4), even a card that cannot be played (this engine waits for "
+                        "the explicit `pass`); claiming it claims `draw-auto-pass` too",
+    "draw-auto-pass": "the printed PLAY-4: after `draw`, a drawn card that can be played waits for the drawer to "
+                      "play it or keep it with `pass` (phase DRAWN); one that cannot be played is kept and the "
+                      "turn passes at once, with no `pass`",
     "decline-to-play": "a player holding a playable card may `draw` instead (PLAY-5)",
     "first-card-color": "a first card that is a wild waits for the `color` move (phase CHOOSE_COLOR, SETUP-8)",
     # reports
@@ -69,14 +74,26 @@ CAPABILITIES: Final = frozenset(FEATURES) | frozenset(f"event:{t}" for t in EVEN
 ALL: Final = "all"
 """Shorthand an adapter (or ``--capabilities``) may give for every capability."""
 
+IMPLIES: Final[dict[str, frozenset[str]]] = {"draw-then-decide": frozenset({"draw-auto-pass"})}
+"""Capabilities that include others: an engine that waits for a decision after every draw
+also waits for one after drawing a playable card (PLAY-4)."""
+
+
+def with_implied(names: frozenset[str]) -> frozenset[str]:
+    """The names and every capability they include (:data:`IMPLIES`)."""
+    out = set(names)
+    for name in names:
+        out |= IMPLIES.get(name, frozenset())
+    return frozenset(out)
+
 
 class CapabilityError(UnoEngineError):
     """A capability list with a name that is not one of :data:`CAPABILITIES`, or of the wrong type."""
 
 
 def parse_capabilities(names: object, where: str = "capabilities") -> frozenset[str]:
-    """The capabilities named (``"all"`` for every one); :class:`CapabilityError` names the first
-    unknown one and where it came from."""
+    """The capabilities named (``"all"`` for every one), with those they include (:data:`IMPLIES`);
+    :class:`CapabilityError` names the first unknown one and where it came from."""
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise CapabilityError(f"{where}: expected a list of capability names, got {type(names).__name__}")
     out: set[str] = set()
@@ -90,7 +107,7 @@ def parse_capabilities(names: object, where: str = "capabilities") -> frozenset[
         else:
             raise CapabilityError(f"{where}: unknown capability {quoted(name, 60)}; known: "
                                   f"{', '.join(sorted(FEATURES))}, event:<type> (docs/conformance.md)")
-    return frozenset(out)
+    return with_implied(frozenset(out))
 
 
 def claimed_by(adapter: object) -> frozenset[str]:
@@ -100,3 +117,28 @@ def claimed_by(adapter: object) -> frozenset[str]:
     if names is None:
         return CAPABILITIES
     return parse_capabilities(names, f"{type(adapter).__name__}.capabilities")
+
+
+def parse_profiles(names: object, where: str = "profiles") -> frozenset[str]:
+    """The profiles an adapter claims to play, each written as a scenario's ``profile`` is: a
+    shipped profile, or one with overlays (``"classic-108+stacking"``). Names only, never a file
+    path, since a program may send them; :class:`CapabilityError` names the first that is not."""
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise CapabilityError(f"{where}: expected a list of profile names, got {type(names).__name__}")
+    known = frozenset(shipped_profiles()) | frozenset(shipped_overlays())
+    out: set[str] = set()
+    for name in names:
+        if not isinstance(name, str):
+            raise CapabilityError(f"{where}: a profile name must be a string, got {type(name).__name__}")
+        if not all(part in known for part in name.split("+")):
+            raise CapabilityError(f"{where}: unknown profile {quoted(name, 60)}: expected shipped profiles and "
+                                  "overlays joined by '+', e.g. classic-108+stacking (docs/profiles.md)")
+        out.add(name)
+    return frozenset(out)
+
+
+def claimed_profiles(adapter: object) -> frozenset[str] | None:
+    """The profiles an adapter declares (its ``profiles`` attribute), or None when it declares
+    none: the run then takes those it started a scenario of (docs/conformance.md)."""
+    names = getattr(adapter, "profiles", None)
+    return None if names is None else parse_profiles(names, f"{type(adapter).__name__}.profiles")

@@ -34,12 +34,16 @@ class Tally:
     failures: list[str] = attrs.field(factory=list)
     unsupported: list[str] = attrs.field(factory=list)
     checks: int = 0
+    lacked: set[str] = attrs.field(factory=set)
+    """Every capability that a part not checked needed."""
 
     def lacking(self, needs: Iterable[str]) -> frozenset[str]:
         return frozenset(needs) - self.claimed
 
     def skip(self, where: str, what: str, needs: Iterable[str]) -> None:
-        self.unsupported.append(f"{where}: {what} not checked (needs {', '.join(sorted(needs))})")
+        needs = sorted(needs)
+        self.lacked.update(needs)
+        self.unsupported.append(f"{where}: {what} not checked (needs {', '.join(needs)})")
 
     def check(self, ok: bool, failure: str) -> None:
         self.checks += 1

@@ -7,10 +7,11 @@ adapter's, only used to read the phase):
 
 - a ``draw`` by a player who held a playable card needs ``decline-to-play`` (PLAY-5);
 - a move after which the reference waits for a decision an engine without the capability takes
-  by itself (keeping the drawn card, phase DRAWN, without ``draw-then-decide``; taking the four
-  cards of a Wild Draw Four, phase CHALLENGE, without ``challenge``) has that decision
-  *implied*: the expectation keys the decision changes on the reference need the capability,
-  and a next step that is exactly that decision is not sent (the engine made it already);
+  by itself (keeping the drawn card, phase DRAWN: a playable one without ``draw-auto-pass``,
+  one that cannot be played without ``draw-then-decide``; taking the four cards of a Wild Draw
+  Four, phase CHALLENGE, without ``challenge``) has that decision *implied*: the expectation
+  keys the decision changes on the reference need the capability, and a next step that is
+  exactly that decision is not sent (the engine made it already);
 - any other move made while the reference waits so (playing the drawn card, a second draw, a
   catch or a jump-in during a challenge, a ``challenge``) needs that capability, and an
   ``accept`` in phase PENALTY needs ``stacking``.
@@ -23,6 +24,7 @@ from typing import Any, Final
 
 import attrs
 
+from ...engine.cards import DRAW_FOUR_COUNT
 from ...engine.errors import UnoEngineError
 from ...engine.legality import legal_moves
 from ...engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
@@ -60,8 +62,28 @@ EVENT_NEEDS: Final[dict[str, frozenset[str]]] = {
 }
 """What an expected event of each type needs besides ``event:<type>`` (the part of the rules it reports)."""
 LEGAL_KEYS: Final = ("legal", "legal_includes", "legal_excludes")
-_WAITING: Final = {Phase.DRAWN: "draw-then-decide", Phase.CHALLENGE: "challenge"}
-"""A phase in which the reference waits for a decision that an engine without the capability makes itself."""
+
+
+def waiting_for(state: GameState) -> str | None:
+    """The capability without which an engine makes by itself the decision the reference waits
+    for here: ``challenge`` in phase CHALLENGE (but see :func:`held_as_penalty`); in phase DRAWN
+    ``draw-auto-pass`` when the drawn card can be played (the printed PLAY-4 lets the drawer
+    choose), else ``draw-then-decide`` (only this engine's ruling waits for the explicit pass)."""
+    if state.phase is Phase.CHALLENGE:
+        return None if held_as_penalty(state) else "challenge"
+    if state.phase is Phase.DRAWN:
+        playable = any(isinstance(m, Play) and m.player == state.current for m in legal_moves(state, state.current))
+        return "draw-auto-pass" if playable else "draw-then-decide"
+    return None
+
+
+def held_as_penalty(state: GameState) -> bool:
+    """A Wild Draw Four awaiting its challenge under stacking, from a player who still holds
+    cards: an engine without challenges holds it as a pending penalty (HOUSE-1, phase PENALTY),
+    so it waits too, for ``accept`` or an answer, and takes no decision by itself."""
+    pending = state.challenge
+    return (state.phase is Phase.CHALLENGE and state.profile.stacking != "off" and pending is not None
+            and bool(state.hands[pending.attacker]))
 
 
 @attrs.frozen
@@ -194,13 +216,17 @@ def scenario_needs(scenario: Mapping[str, Any], *, reference: bool = True) -> Sc
     if state is not None:
         if state.phase is Phase.CHOOSE_COLOR:
             setup.add("first-card-color")
+        if state.phase is Phase.DRAWN:  # a drawn card that can be played: the printed rule waits too
+            setup = (setup - {"draw-then-decide"}) | {waiting_for(state) or "draw-then-decide"}
         for i, move in enumerate(moves):
             base[i] |= _moment_needs(state, move, implied[i] is not None)
             try:
                 after = apply(state, move)
             except UnoEngineError:
+                _penalty_held_keys(keys[i], state, state, move)
                 continue  # refused: the state is unchanged
-            waiting = _WAITING.get(after.phase)
+            _penalty_held_keys(keys[i], state, after, move)
+            waiting = waiting_for(after)
             decision = _implied_decision(after) if waiting else None
             if waiting and decision is not None:
                 implies[i] = waiting
@@ -217,7 +243,11 @@ def scenario_needs(scenario: Mapping[str, Any], *, reference: bool = True) -> Sc
 
 def _moment_needs(state: GameState, move: Move, is_implied: bool) -> set[str]:
     """What a move needs at this moment of the reference game."""
-    waiting = _WAITING.get(state.phase)
+    if held_as_penalty(state):  # the victim's accept or answer is that of a pending penalty (HOUSE-1)
+        if isinstance(move, Accept) or (isinstance(move, Play) and move.player == state.current):
+            return {"stacking"}
+        return set() if isinstance(move, CallUno | CatchUno | Challenge) else {"challenge"}
+    waiting = waiting_for(state)
     if waiting and not is_implied:
         return {waiting}  # any move but the implied decision, made while the reference waits for it
     if isinstance(move, Draw) and state.phase is Phase.PLAY:
@@ -226,6 +256,17 @@ def _moment_needs(state: GameState, move: Move, is_implied: bool) -> set[str]:
     elif state.phase is Phase.PENALTY and isinstance(move, Accept):
         return {"stacking"}
     return set()
+
+
+def _penalty_held_keys(keys: dict[str, frozenset[str]], before: GameState, seen: GameState, move: Move) -> None:
+    """The keys an engine without challenges reports otherwise while it holds a Wild Draw Four
+    as a pending penalty (:func:`held_as_penalty`): the phase (PENALTY), and the rule its events
+    cite for taking a single Wild Draw Four (HOUSE-1 where this engine cites ACT-5)."""
+    if "phase" in keys and held_as_penalty(seen):
+        keys["phase"] = keys["phase"] | {"challenge"}
+    if ("events" in keys and isinstance(move, Accept) and held_as_penalty(before)
+            and before.pending_draw == DRAW_FOUR_COUNT):
+        keys["events"] = keys["events"] | {"challenge"}
 
 
 def _implied_decision(state: GameState) -> Move | None:

@@ -19,9 +19,10 @@ from ...engine.errors import UnoEngineError, one_line
 from ...engine.moves import Play
 from ...formats.notation import format_move, parse_move
 from .adapter import Adapter, AdapterFailure, EngineAdapter, Rejected, Unsupported
-from .capabilities import CAPABILITIES, claimed_by
+from .capabilities import CAPABILITIES, claimed_by, claimed_profiles, with_implied
 from .compare import Tally, check_events, check_legal, check_observed, check_rejection
 from .needs import ScenarioNeeds, StepNeeds, scenario_needs
+from .untested import RuleRun, rule_key, rule_runs, scenario_profile_name
 
 STATUSES: Final = ("passed", "failed", "partial", "unsupported", "errored")
 TRACEBACK_FRAMES: Final = 4
@@ -46,6 +47,13 @@ class Outcome:
     error: str = ""
     traceback: tuple[str, ...] = ()
     """For an errored scenario: the innermost frames, ``file:line in function``."""
+    profile: str = ""
+    """The scenario's profile as one name (``classic-108+stacking``)."""
+    lacking: tuple[str, ...] = ()
+    """The capabilities not declared that kept the scenario from its last step (its set-up's or
+    a step's move), or, when nothing could be checked, those its checks needed."""
+    started: bool = False
+    """Whether the adapter's ``start`` took the scenario (made a game, or refused the position)."""
 
 
 def _summary_of(exc: BaseException) -> tuple[str, tuple[str, ...]]:
@@ -80,12 +88,15 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
                  needs: ScenarioNeeds | None = None) -> Outcome:
     """Run one scenario step by step; every mismatch of every step is recorded, and every part
     the adapter cannot check is recorded as such."""
-    claimed = claimed_by(adapter) if claimed is None else claimed
+    claimed = claimed_by(adapter) if claimed is None else with_implied(claimed)
     if needs is None:
         needs = scenario_needs(scenario, reference=claimed != CAPABILITIES)
     sid, rules, steps = scenario["id"], tuple(scenario["rules"]), scenario["steps"]
+    profile = scenario_profile_name(scenario)
     tally = Tally(claimed)
     seen: set[str] = set()
+    stopped_by: set[str] = set()  # the capabilities a step not run needed
+    started = False
 
     def outcome(status: str | None = None, error: BaseException | None = None, where: str = "",
                 done: int = 0) -> Outcome:
@@ -96,12 +107,14 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
         if status is None:
             status = ("failed" if tally.failures else "unsupported" if tally.checks == 0
                       else "partial" if tally.unsupported or done < len(steps) else "passed")
+        lacking = stopped_by or (tally.lacked if status == "unsupported" and done == len(steps) else set())
         return Outcome(sid, rules, status, tuple(tally.failures), tuple(sorted(seen - {""})), len(steps), done,
-                       tuple(tally.unsupported), message, frames)
+                       tuple(tally.unsupported), message, frames, profile, tuple(sorted(lacking)), started)
 
     missing = needs.setup - claimed
     if missing:
         tally.skip("set-up", "the scenario", missing)
+        stopped_by.update(missing)
         return outcome("unsupported")
     try:
         game = _call("start", adapter.start, scenario)
@@ -109,14 +122,17 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
         tally.unsupported.append(f"set-up: unsupported by the adapter: {one_line(exc) or 'no reason given'}")
         return outcome("unsupported")
     except Rejected as exc:
-        return outcome_failed(sid, rules, len(steps), f"set-up refused: {exc}")
+        return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: {exc}"), profile=profile,
+                            started=True)
     except _Errored as exc:
         if isinstance(exc.cause, UnoEngineError) and not isinstance(exc.cause, AdapterFailure):
             # a set-up no game can have: the file's fault
-            return outcome_failed(sid, rules, len(steps), f"set-up refused: {exc.cause!r}")
+            return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: {exc.cause!r}"),
+                                profile=profile)
         return outcome("errored", exc.cause, "start")
+    started = True
     try:
-        return _run_steps(scenario, adapter, game, tally, needs, seen, outcome)
+        return _run_steps(scenario, adapter, game, tally, needs, seen, outcome, stopped_by)
     finally:
         finish = getattr(adapter, "finish", None)
         if callable(finish):
@@ -125,7 +141,7 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
 
 
 def _run_steps(scenario: Mapping[str, Any], adapter: Adapter, game: Any, tally: Tally, needs: ScenarioNeeds,
-               seen: set[str], outcome: Callable[..., Outcome]) -> Outcome:
+               seen: set[str], outcome: Callable[..., Outcome], stopped_by: set[str]) -> Outcome:
     steps = scenario["steps"]
     claimed = tally.claimed
     done = 0
@@ -141,6 +157,7 @@ def _run_steps(scenario: Mapping[str, Any], adapter: Adapter, game: Any, tally: 
                 if lacking:
                     tally.unsupported.append(f"{where}: not run, nor the {len(steps) - i - 1} step(s) after it "
                                              f"(needs {', '.join(sorted(lacking))})")
+                    stopped_by.update(lacking)
                     break
                 game, last_events = _play_step(tally, adapter, game, step, step_needs, where, seen)
             done += 1
@@ -211,7 +228,9 @@ class Report:
 
     outcomes: tuple[Outcome, ...]
     capabilities: frozenset[str] = CAPABILITIES
-    """What the adapter claimed."""
+    """What the adapter claimed (with the capabilities those include)."""
+    profiles: frozenset[str] | None = None
+    """The profiles the adapter declared (its ``profiles``); None when it declared none."""
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -223,6 +242,26 @@ class Report:
 
     def counts(self) -> dict[str, int]:
         return {status: self.count(status) for status in STATUSES}
+
+    def claimed_profiles(self) -> frozenset[str]:
+        """The profiles the adapter declared, or else those it started a scenario of."""
+        if self.profiles is not None:
+            return self.profiles
+        return frozenset(o.profile for o in self.outcomes if o.started)
+
+    def rule_runs(self) -> tuple[RuleRun, ...]:
+        """For each rule ID of each claimed profile, the scenarios run and not run, and why
+        (:mod:`.untested`); the untested ones first."""
+        return rule_runs(self.outcomes, self.claimed_profiles())
+
+    def untested(self) -> tuple[RuleRun, ...]:
+        """The rule IDs of the claimed profiles that no scenario ran."""
+        return tuple(r for r in self.rule_runs() if r.untested)
+
+    @property
+    def strict_ok(self) -> bool:
+        """``ok``, and every rule ID of every claimed profile had a scenario run (``--strict``)."""
+        return self.ok and not self.untested()
 
     def rules_declared(self) -> set[str]:
         return {r for o in self.outcomes for r in o.rules}
@@ -239,12 +278,7 @@ class Report:
             if o.status == "passed":
                 for r in o.rules:
                     declared[r] = declared.get(r, 0) + 1
-        return {r: (declared.get(r, 0), r in exercised) for r in sorted(set(declared) | exercised, key=_rule_key)}
-
-
-def _rule_key(rule: str) -> tuple[str, int]:
-    prefix, _, number = rule.rpartition("-")
-    return (prefix, int(number) if number.isdigit() else 0)
+        return {r: (declared.get(r, 0), r in exercised) for r in sorted(set(declared) | exercised, key=rule_key)}
 
 
 def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, *,
@@ -258,4 +292,4 @@ def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, 
     if needs is not None and len(needs) != len(listed):
         raise ValueError(f"run: needs: {len(needs)} given for {len(listed)} scenarios")
     return Report(tuple(run_scenario(s, chosen, claimed, needs[i] if needs is not None else None)
-                        for i, s in enumerate(listed)), claimed)
+                        for i, s in enumerate(listed)), claimed, claimed_profiles(chosen))

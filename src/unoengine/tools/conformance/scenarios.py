@@ -33,7 +33,7 @@ VERSION: Final = 2
 the start fields of any phase and the SETUP-2 dealer draw (:data:`VERSION_2_KEYS`); a version 1
 file is still read, without them."""
 VERSIONS: Final = (1, 2)
-CORPUS_VERSION: Final = "2026.12.3"
+CORPUS_VERSION: Final = "2026.12.4"
 """The version of the shipped corpus as a whole, written into an exported bundle's manifest;
 it changes whenever a shipped scenario does."""
 

@@ -25,7 +25,7 @@ from ...engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
 from ...formats.protocol import quote
 from ...formats.serialize.parsing import parse_json
 from .adapter import PROTOCOL_VERSION, AdapterFailure, Rejected, Unsupported
-from .capabilities import parse_capabilities
+from .capabilities import parse_capabilities, parse_profiles
 
 DEFAULT_TIMEOUT: Final = 10.0
 """Seconds the program has to answer each request (and the handshake)."""
@@ -155,6 +155,8 @@ class WireAdapter:
         self._ids = 0
         self._games = 0
         self.name = ""
+        self.profiles: frozenset[str] | None = None
+        """The profiles the program's ``ready`` declares (None when it declares none)."""
         self.capabilities = self._connect()
         self.restarts = 0
         """How many times the program was started again after it failed."""
@@ -170,6 +172,8 @@ class WireAdapter:
         name = ready.get("name", "")
         self.name = name if isinstance(name, str) else ""
         try:
+            if "profiles" in ready:
+                self.profiles = parse_profiles(ready["profiles"], "ready.profiles")
             return parse_capabilities(ready.get("capabilities"), "ready.capabilities")
         except UnoEngineError:
             self.close()
