@@ -88,6 +88,13 @@ MAX_REPLAY_MOVES: Final = 30_000
 """The most moves one replay page shows (render/replay.py): a 500-point match of two random bots,
 the longest kind of game, fits; the page of 2,000 moves at ten players is about 600 kB."""
 
+MAX_ROUND_DECISIONS: Final = 200_000
+"""The largest ``max_game_length`` of the OpenSpiel game (envs/openspiel.py): the decisions of one
+round, ``WAIT`` included. Uniform random play needs about 1,000 at four players, ten times more at
+its 99th percentile with draw-until-playable; a serialized state of this many decisions, its
+history included, is about 2 MB, within :data:`MAX_DOCUMENT_BYTES`, so every state written can
+be read back."""
+
 MAX_SAVED_RECORDS: Final = 1_000
 """The most game records one ``simulate --records`` run saves (each game is played once more)."""
 
