@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from budget import budget
+from helpers_envs import any_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -650,6 +651,26 @@ def test_parameters_are_checked_before_anything_is_built() -> None:
     with pytest.raises(ActionError, match="parameters"):
         uo.UnoGame(["players"])  # type: ignore[arg-type]
     assert load(max_game_length=limits.MAX_ROUND_DECISIONS).max_game_length() == limits.MAX_ROUND_DECISIONS
+
+
+@settings(max_examples=budget(100, 1000), deadline=None)
+@given(name=st.sampled_from(sorted(uo.PARAMETERS)), value=any_value())
+def test_any_value_of_a_parameter_builds_or_is_refused_naming_it(name: str, value: Any) -> None:
+    """UnoGame(params), as pyspiel.load_game calls it: built, or an UnoEngineError naming the
+    parameter (pyspiel.load_game checks the types it knows itself first, with its own SpielError)."""
+    try:
+        uo.UnoGame({name: value})
+    except UnoEngineError as exc:
+        assert name in str(exc) or name == "profile", str(exc)
+        assert len(str(exc)) < 600
+
+
+@pytest.mark.parametrize("sampler", [lambda: float("nan"), lambda: 1.5, lambda: "0.5", lambda: True, 0.5],
+                         ids=["nan", "above-one", "text", "bool", "not-callable"])
+def test_a_bad_probability_sampler_is_refused(sampler: Any) -> None:
+    state = deal(load(players=2), 1)
+    with pytest.raises(ActionError, match="probability_sampler"):
+        state.resample_from_infostate(0, sampler)
 
 
 @settings(max_examples=budget(15, 150), deadline=None)

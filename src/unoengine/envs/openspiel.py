@@ -80,6 +80,8 @@ The choices, and why:
 from __future__ import annotations
 
 import functools
+import math
+import numbers
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
@@ -98,6 +100,7 @@ from ..engine.view import PlayerView, view
 from ..formats.composition import resolve_profile
 from ..formats.serialize import from_json, loads, to_json
 from .actions import WAIT, ActionEncoding, ActionError
+from .arguments import check_players
 from .extras import require
 from .observations import ObservationEncoding
 from .openspiel_format import (
@@ -110,7 +113,7 @@ from .openspiel_format import (
     split_game_and_state,
     write_state_text,
 )
-from .table import OUT_OF_TURN, REWARD_MODES, Table, check_players, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, Table, round_rewards
 
 pyspiel: Any = require("pyspiel", "openspiel")
 np: Any = require("numpy", "openspiel")
@@ -610,7 +613,12 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         out: UnoState = self.clone()
         if r.terminal:
             return out
-        rng = random.Random(int(float(probability_sampler()) * 2.0**53))
+        drawn = probability_sampler() if callable(probability_sampler) else None
+        value = float(drawn) if isinstance(drawn, numbers.Real) and not isinstance(drawn, bool) else math.nan
+        if not 0.0 <= value <= 1.0:
+            raise ActionError(f"probability_sampler: expected a callable giving floats in [0, 1], got "
+                              f"{shown(probability_sampler)} giving {shown(drawn)}")
+        rng = random.Random(int(value * 2.0**53))
         if r.dealing:
             out._round = Round(r.rules, None, seed_bytes=tuple(rng.randrange(SEED_OUTCOMES) for _ in r.seed_bytes))
             return out
