@@ -68,6 +68,13 @@ path); no path holds a NUL character."""
 MAX_SCENARIO_FILES: Final = 1_000
 """The most scenario files one conformance run reads (the shipped corpus has 10)."""
 
+MAX_POINTS_DEAL_STEPS: Final = 1_500_000
+"""SCORE-1: the most steps spent dealing the hidden hands of a finished round so that each holds
+the points the round counted (engine/points_deal.py), when such a view is determinized: about a
+second. The round-over views of random games at ten players need a median of 12,000 steps and
+200,000 at most in our runs (ffk04); only a crafted view, whose hands can each hold their points
+but not all together, runs out."""
+
 # --- notation and records ------------------------------------------------------------------------
 MAX_MOVE_TEXT: Final = 64
 """The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12
