@@ -382,8 +382,9 @@ class Round:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        # Only pyspiel's own C++ code pickles a state's attributes (random_sim_test, Clone does
-        # not): what it writes is a call of restore_round on the JSON text, data only.
+        # Only pyspiel's own C++ code pickles a state's attributes (random_sim_test's serialization;
+        # a clone deep-copies them instead): what it writes is a call of restore_round on the JSON
+        # text, data only.
         return restore_round, (self.to_text(),)
 
     def to_text(self, history: Iterable[tuple[int, int]] = ()) -> str:
