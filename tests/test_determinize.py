@@ -8,10 +8,12 @@ from collections import Counter
 
 import attrs
 import pytest
+from budget import budget
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unoengine as u
+from unoengine.engine.points_deal import PointsDealTooLong
 from unoengine.testing import check_determinization, states
 
 
@@ -24,6 +26,103 @@ def test_sampled_state_has_the_same_view_and_conserves_cards(state: u.GameState,
     lower bounds, bluff flag)."""
     player = data.draw(st.integers(0, state.num_players - 1))
     check_determinization(state, player, random.Random(seed))
+
+
+def _to_the_end(state: u.GameState, rng: random.Random, moves: int) -> u.GameState:
+    """``state`` played on by random legal moves until the round is over (or ``moves`` are made)."""
+    for _ in range(moves):
+        if state.round_over:
+            break
+        state = u.apply(state, rng.choice(u.legal_moves(state)))
+    return state
+
+
+@settings(max_examples=budget(60, 600), deadline=None)
+@given(state=states(max_moves=250), seed=st.integers(0, 2**32 - 1), to_the_end=st.booleans(), data=st.data())
+def test_sampled_states_save_and_load_back(state: u.GameState, seed: int, to_the_end: bool,
+                                          data: st.DataObject) -> None:
+    """Issue 33, SCORE-1: a state sampled for a view at any point of a random game, the end of its
+    round included, is one the engine could reach, so it saves and loads back (dumps, loads); the
+    Determinizer's samples too. Once the round was over, the sample's hidden hands did not hold the
+    points the round counted, so loads refused it."""
+    rng = random.Random(seed)
+    if to_the_end:
+        state = _to_the_end(state, rng, 5000)
+    player = data.draw(st.integers(0, state.num_players - 1))
+    v = u.view(state, player)
+    for sampled in (u.sample_state(v, rng), u.determinize.Determinizer(v).sample(rng)):
+        text = u.dumps(sampled)
+        again = u.loads(text)
+        assert again == sampled and u.dumps(again) == text
+        assert u.view(sampled, player) == v
+        if sampled.round_over:
+            points = tuple(u.hand_points(sampled.profile, h) for h in sampled.hands)
+            assert sampled.match.last_round is not None and points == sampled.match.last_round.hand_points
+
+
+def test_a_round_over_view_deals_hands_of_the_points_counted() -> None:
+    """SCORE-1: at the end of a ten-player round every hidden hand holds the points the round counted,
+    in samples that differ from one another and from the real hands."""
+    state = _to_the_end(u.new_game("classic-108", 10, seed=8), random.Random(8), 10_000)
+    assert state.round_over
+    v = u.view(state, 1)
+    samples = [u.sample_state(v, random.Random(i)) for i in range(5)]
+    for s in samples:
+        assert tuple(u.hand_points(s.profile, h) for h in s.hands) == state.match.last_round.hand_points
+        assert tuple(map(len, s.hands)) == tuple(map(len, state.hands)) and s.hands[1] == state.hands[1]
+        assert u.loads(u.dumps(s)) == s
+    assert len({s.hands for s in samples}) == 5
+
+
+def test_a_round_over_view_whose_points_cannot_be_dealt_is_refused() -> None:
+    """A hand-built round-over view whose losers' points are moved from one to the other (the total,
+    and so the winner's score, unchanged), leaving a hand of five or more cards with no points
+    (classic-108 has four zeros): sample_state and the Determinizer raise UnoEngineError, and
+    loads refuses the view's document, naming the hand points."""
+    for seed in range(100):
+        state = _to_the_end(u.new_game("classic-108", 3, seed=seed), random.Random(seed), 10_000)
+        last = state.match.last_round
+        assert last is not None
+        losers = [q for q in range(3) if q != last.winner]
+        if not last.blocked and all(len(state.hands[q]) >= 5 for q in losers):
+            break
+    v = u.view(state, last.winner)
+    points = list(last.hand_points)
+    points[losers[0]], points[losers[1]] = points[losers[0]] + points[losers[1]], 0
+    bad = attrs.evolve(v, last_round=attrs.evolve(last, hand_points=tuple(points)))
+    with pytest.raises(u.UnoEngineError, match="SCORE-1"):
+        u.sample_state(bad, random.Random(0))
+    with pytest.raises(u.UnoEngineError, match="SCORE-1"):
+        u.determinize.Determinizer(bad)
+    with pytest.raises(u.SerializationError, match=r"last_round\.hand_points: SCORE-1"):
+        u.loads(u.dumps(bad))
+
+
+def test_a_crafted_view_whose_hands_cannot_all_hold_their_points_stops_in_bounded_steps() -> None:
+    """SCORE-1, bounded work: five players after a round won by p0; p1, p2 and p3 each hold one card
+    of 50 points, and p4 three cards of 30. The view is edited to show one of the three wilds on the
+    discard pile (a card fewer in the draw pile): each hand can still hold its points, and all of
+    them together can (the union is checked), but no three hands of one card share two wilds. loads
+    takes the view (no partition is searched there); sample_state and the Determinizer give up
+    with PointsDealTooLong, an UnoEngineError, after MAX_POINTS_DEAL_STEPS steps."""
+    deck = [u.CARDS[c] for c in u.load_profile("classic-108").deck_cards()]
+    hands = [[], u.parse_cards("W"), u.parse_cards("W+4"), u.parse_cards("W"), u.parse_cards("R9 R1 RS")]
+    rest = Counter(deck)
+    for hand in hands:
+        rest -= Counter(hand)
+    wild = u.parse_cards("W")[0]
+    wilds = [c for c in rest.elements() if u.load_profile("classic-108").points[c] == 50]
+    others = [c for c in rest.elements() if u.load_profile("classic-108").points[c] != 50]
+    state = u.from_position("classic-108", hands, wilds + others[:30], draw_pile=others[30:], phase="ROUND_OVER",
+                            current=0, scores=[180, 0, 0, 0, 0])
+    seen = u.view(state, 0)
+    assert u.sample_state(seen, random.Random(0)).match.last_round == state.match.last_round
+    crafted = attrs.evolve(seen, discard_pile=(wild, *seen.discard_pile), draw_pile_size=seen.draw_pile_size - 1)
+    assert u.loads(u.dumps(crafted)) == crafted
+    with pytest.raises(PointsDealTooLong, match="1,500,000 steps"):
+        u.sample_state(crafted, random.Random(0))
+    with pytest.raises(u.UnoEngineError, match="SCORE-1"):
+        u.determinize.Determinizer(crafted)
 
 
 def test_samples_differ_in_what_is_hidden() -> None:

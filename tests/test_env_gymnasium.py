@@ -13,6 +13,10 @@ from typing import Any
 
 import attrs
 import pytest
+from budget import budget
+from helpers_envs import BAD_SEEDS, any_value, value_id
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
@@ -21,6 +25,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import unoengine as u  # noqa: E402
 from unoengine.bots import HeuristicBot, ISMCTSBot  # noqa: E402
+from unoengine.bots.base import known_bots_text  # noqa: E402
 from unoengine.envs.actions import WAIT, ActionError  # noqa: E402
 from unoengine.envs.gymnasium import ENTRY_POINT, ENV_ID, UnoEnv, register_env  # noqa: E402
 from unoengine.envs.table import round_rewards  # noqa: E402
@@ -313,7 +318,7 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"num_players": 1}, ActionError),
     ({"num_players": 11}, ActionError),
-    ({"profile": attrs.evolve(u.load_profile("classic-108"), max_players=4), "num_players": 5}, u.PositionError),
+    ({"profile": attrs.evolve(u.load_profile("classic-108"), max_players=4), "num_players": 5}, ActionError),
     ({"seat": 2}, ActionError),
     ({"seat": True}, ActionError),
     ({"reward": "score"}, ActionError),
@@ -322,12 +327,81 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     ({"render_mode": "rgb_array"}, ActionError),
     ({"max_steps": 0}, ActionError),
     ({"num_players": 3, "opponents": ["random"]}, ActionError),
-    ({"opponents": "no-such-bot"}, ValueError),
+    ({"opponents": "no-such-bot"}, ActionError),
     ({"profile": "no-such-profile"}, u.ProfileError),
 ])
 def test_bad_parameters_are_refused(kwargs: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
         UnoEnv(**kwargs)
+
+
+GYM_PARAMETERS = ("profile", "num_players", "opponents", "seat", "reward", "out_of_turn", "illegal_action",
+                  "illegal_penalty", "max_steps", "render_mode")
+
+
+@settings(max_examples=budget(120, 1200), deadline=None)
+@given(name=st.sampled_from(GYM_PARAMETERS), value=any_value())
+def test_any_value_of_a_parameter_builds_or_is_refused_naming_it(name: str, value: Any) -> None:
+    """Issue 33: whatever a parameter is given (NaN, a float for a count, a huge int, a list, an
+    object...), the env is built or an UnoEngineError names the parameter, briefly; never a
+    TypeError, a numpy error or a bare ValueError."""
+    try:
+        UnoEnv(**{name: value})
+    except u.UnoEngineError as exc:
+        assert name in str(exc) or name == "profile", str(exc)
+        assert len(str(exc)) < 600
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    ({"illegal_penalty": float("nan")}, "illegal_penalty"),
+    ({"illegal_penalty": float("inf")}, "illegal_penalty"),
+    ({"illegal_penalty": -float("inf")}, "illegal_penalty"),
+    ({"illegal_penalty": "-1"}, "illegal_penalty"),
+    ({"illegal_penalty": True}, "illegal_penalty"),
+    ({"opponents": 3}, "opponents"),
+    ({"opponents": None}, "opponents"),
+    ({"opponents": {"random": 1}}, "opponents"),
+    ({"num_players": 3, "opponents": ["random", 7]}, r"opponents\[1\]"),
+    ({"num_players": 2.0}, "num_players"),
+    ({"max_steps": 1.5}, "max_steps"),
+    ({"seat": 1.0}, "seat"),
+    ({"render_mode": ["ansi"]}, "render_mode"),
+    ({"bogus": 1}, "bogus"),
+])
+def test_a_bad_parameter_is_an_action_error_naming_it(kwargs: dict[str, Any], field: str) -> None:
+    with pytest.raises(ActionError, match=field):
+        UnoEnv(**kwargs)
+
+
+@pytest.mark.parametrize("opponents", ["no-such-bot", ["random", "no-such-bot"]])
+def test_an_unknown_opponent_names_the_field_and_the_known_bots(opponents: Any) -> None:
+    """Issue 33: an unknown bot name was a bare ValueError."""
+    with pytest.raises(ActionError, match="opponents") as caught:
+        UnoEnv(num_players=3, opponents=opponents)
+    assert "unknown bot 'no-such-bot'" in str(caught.value)
+    assert f"known bots: {known_bots_text()}" in str(caught.value)  # other tests may have registered more
+    assert all(name in known_bots_text() for name in ("heuristic", "ismcts", "random"))
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=value_id)
+def test_a_bad_seed_is_refused_naming_it(seed: Any) -> None:
+    """Issue 33: reset(seed=-1) and reset(seed=1.5) gave Gymnasium's and numpy's own errors; a
+    bool or a seed past 2**64 - 1 was taken. Each is an ActionError naming ``seed`` now, and the
+    env is left as it was."""
+    env = UnoEnv()
+    obs, _ = env.reset(seed=4)
+    with pytest.raises(ActionError, match="seed: expected None or an int from 0 to 2\\*\\*64 - 1"):
+        env.reset(seed=seed)
+    assert np.array_equal(env._observe(), obs)
+    again, _ = env.reset(seed=2**64 - 1)
+    assert np.array_equal(UnoEnv().reset(seed=np.uint64(2**64 - 1))[0], again)  # a numpy integer is a seed too
+
+
+def test_gymnasium_make_refuses_what_the_env_refuses() -> None:
+    with pytest.raises(ActionError, match="bogus"):
+        gymnasium.make(ENV_ID, bogus=1)
+    with pytest.raises(ActionError, match="illegal_penalty"):
+        gymnasium.make(ENV_ID, illegal_penalty=float("nan"))
 
 
 def test_bad_reset_options_are_refused() -> None:
@@ -336,5 +410,7 @@ def test_bad_reset_options_are_refused() -> None:
         env.reset(seed=0, options={"dealer": 1})
     with pytest.raises(ActionError):
         env.reset(seed=0, options={"seat": 5})
+    with pytest.raises(ActionError, match="reset options"):
+        env.reset(seed=0, options=["seat"])  # type: ignore[arg-type]
     with pytest.raises(gymnasium.error.ResetNeeded):
         UnoEnv().step(0)

@@ -11,6 +11,10 @@ import sys
 from typing import Any
 
 import pytest
+from budget import budget
+from helpers_envs import any_value
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pyspiel: Any = pytest.importorskip("pyspiel")
 np: Any = pytest.importorskip("numpy")
@@ -19,7 +23,9 @@ from open_spiel.python import observation as os_observation  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
+from unoengine.engine import limits  # noqa: E402
 from unoengine.engine.dealing import new_game  # noqa: E402
+from unoengine.engine.errors import SerializationError, UnoEngineError  # noqa: E402
 from unoengine.engine.legality import legal_moves  # noqa: E402
 from unoengine.engine.state import Phase  # noqa: E402
 from unoengine.engine.view import view  # noqa: E402
@@ -469,6 +475,219 @@ def test_serialization_round_trip_plays_on_identically(out_of_turn: str) -> None
     chance.apply_action(3)
     copy = game.deserialize_state(chance.serialize())
     assert json.loads(copy.to_json())["seed_bytes"] == [3] and copy.history() == [3] and str(copy) == str(chance)
+
+
+def _states_of_every_kind(game: Any) -> list[Any]:
+    """States at a chance node, dealt, in a window, from an engine state, resampled, truncated, over."""
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    state = game.new_initial_state()
+    out = [state.clone()]
+    state.apply_action(200)
+    out.append(state.clone())
+    for byte in (1, 2, 3):
+        state.apply_action(byte)
+    rng = random.Random(8)
+    play_randomly(state, rng, 30)
+    out += [state.clone(), game.new_initial_state(state.engine_state), state.resample_from_infostate(0, sampler)]
+    while not state.in_window and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    out.append(state.clone())
+    play_randomly(state, rng, 100_000)
+    out.append(state)
+    return out
+
+
+def test_serialization_writes_json_data_and_reads_it_back_exactly() -> None:
+    """No pickle: state.serialize() and pyspiel.serialize_game_and_state write one line of JSON
+    (the game's parameters, the history, the round), and reading it back gives a state that
+    writes the very same text."""
+    game = load(players=3, profile=HOUSE, max_game_length=300)
+    for state in _states_of_every_kind(game):
+        text = state.serialize()
+        data = json.loads(text)
+        assert "\n" not in text and "__dict__" not in text
+        assert data["unoengine"] == "openspiel-state" and data["version"] == 1
+        assert data["history"] == [[h.player, h.action] for h in state.full_history()]
+        copy = game.deserialize_state(text)
+        assert copy.serialize() == text and str(copy) == str(state)
+        assert copy.history() == state.history() and copy.move_number() == state.move_number()
+        assert copy.is_terminal() == state.is_terminal() and copy.legal_actions() == state.legal_actions()
+        both = pyspiel.serialize_game_and_state(game, state)
+        assert "__dict__" not in both and both.split("[State]\n")[1] == text + "\n"
+        game2, copy2 = pyspiel.deserialize_game_and_state(both)
+        assert str(game2) == str(game) and copy2.serialize() == text
+
+
+def _pickle_payload(marker: Any) -> str:
+    """pyspiel's own state text for a Python game, whose pickled attributes call os.system to
+    create ``marker`` when they are unpickled."""
+    import base64
+    import os
+    import pickle
+    import shlex
+
+    class Hostile:
+        def __reduce__(self) -> tuple[Any, tuple[str]]:
+            return os.system, (f"touch {shlex.quote(str(marker))}",)
+
+    attributes = base64.b64encode(pickle.dumps({"_round": Hostile()})).decode()
+    return f"history=-1:1,-1:2\nmove_number=2\n__dict__={attributes}"
+
+
+@pytest.mark.parametrize("entry", ["game.deserialize_state", "pyspiel.deserialize_game_and_state"])
+def test_a_pickle_payload_is_refused_and_runs_nothing(entry: str, tmp_path: Any) -> None:
+    """Issue 33: pyspiel's format for a Python state pickles its attributes, so reading it ran the
+    text's code. A state of this game is read from JSON only: the pickled text is refused with a
+    SerializationError that says why, and the code in it never runs."""
+    marker = tmp_path / "ran"
+    payload = _pickle_payload(marker)
+    game = load(players=2)
+    with pytest.raises(SerializationError, match="pickle") as caught:
+        if entry == "game.deserialize_state":
+            game.deserialize_state(payload)
+        else:
+            header = pyspiel.serialize_game_and_state(game, game.new_initial_state()).split("[State]")[0]
+            pyspiel.deserialize_game_and_state(f"{header}[State]\n{payload}\n")
+    assert isinstance(caught.value, UnoEngineError) and caught.value.field == "text"
+    assert not marker.exists()
+
+
+def _state_text(game: Any) -> dict[str, Any]:
+    state = deal(game, 5)
+    play_randomly(state, random.Random(5), 12)
+    return dict(json.loads(state.serialize()))
+
+
+def _with(**changes: Any) -> Any:
+    return lambda d: {**d, **changes}
+
+
+def _without(key: str) -> Any:
+    return lambda d: {k: v for k, v in d.items() if k != key}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (_with(unoengine="state"), "unoengine"),
+    (_with(version=2), "version"),
+    (_with(version=True), "version"),
+    (_with(extra=1), "extra"),
+    (_without("history"), "history"),
+    (_with(game={"players": 3}), "game"),
+    (_with(game="python_unoengine"), "game"),
+    (lambda d: {**d, "game": {**d["game"], "players": 2.0}}, "game"),
+    (lambda d: {**d, "game": {**d["game"], "max_game_length": 9999}}, "game"),
+    (_with(history="0:1"), "history"),
+    (lambda d: {**d, "history": [*d["history"], [0, True]]}, "history[16]"),
+    (lambda d: {**d, "history": [*d["history"], [0, 1, 2]]}, "history[16]"),
+    (lambda d: {**d, "history": [[5, 1], *d["history"]]}, "history[0]"),
+    (lambda d: {**d, "history": [[-1, 256], *d["history"]]}, "history[0]"),
+    (lambda d: {**d, "history": [[0, 10**6], *d["history"]]}, "history[0]"),
+    (lambda d: {**d, "history": [[-1, 0]] * 205}, "history"),
+    (_with(seed_bytes=[1]), "seed_bytes"),
+    (_with(seed_bytes=[1, 2, 3, 4], state=None, waits=0, decisions=0), "seed_bytes"),
+    (_with(seed_bytes=[300], state=None, waits=0, decisions=0), "seed_bytes"),
+    (_with(state=None), "state"),
+    (_with(state=[]), "state"),
+    (lambda d: {**d, "state": {**d["state"], "hands": ["R1"]}}, "hands"),
+    (_with(decisions=201), "decisions"),
+    (_with(decisions=-1), "decisions"),
+    (_with(truncated=True), "truncated"),
+    (_with(truncated=1), "truncated"),
+    (_with(waits=50), "waits"),
+])
+def test_a_malformed_state_text_is_refused_naming_the_field(change: Any, field: str) -> None:
+    """Every field of the text is checked against the game before anything is built; a problem is a
+    SerializationError (an UnoEngineError) naming the field."""
+    game = load(players=2, max_game_length=200)
+    text = json.dumps(change(_state_text(game)))
+    with pytest.raises(SerializationError) as caught:
+        game.deserialize_state(text)
+    assert field in [f for f, _ in caught.value.problems] or f"{field}:" in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("text", [
+    b"{}", None, "", "not json", "[1, 2]", "{" * 100 + "}" * 100, '{"a": NaN}', '{"a": 1, "a": 2}',
+    "{" + " " * (8 * 1024 * 1024) + "}", "history=\nmove_number=0\n__dict__=gAR9lC4=",
+])
+def test_text_that_is_no_state_at_all_is_refused(text: Any) -> None:
+    """Not text, not JSON, nested or repeated keys, over MAX_DOCUMENT_BYTES, pyspiel's pickled format
+    (here of an empty dict): each a SerializationError at once."""
+    with pytest.raises(SerializationError):
+        load(players=2).deserialize_state(text)
+
+
+@pytest.mark.parametrize("text", [
+    "", "[Game]\npython_unoengine()\n[State]\n{}", "[Meta]\n[State]\n{}\n[Game]\npython_unoengine()",
+    "stray line\n[Meta]\n[Game]\npython_unoengine()\n[State]\n{}", "[Meta]\n[Game]\npython_unoengine()\n",
+])
+def test_a_malformed_game_and_state_text_is_refused(text: str) -> None:
+    with pytest.raises(SerializationError):
+        pyspiel.deserialize_game_and_state(text)
+
+
+def test_other_games_still_go_through_pyspiel() -> None:
+    """The module functions stand in for pyspiel's only for this game's states."""
+    game = pyspiel.load_game("tic_tac_toe")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state) and state2.history() == [4]
+
+
+def test_parameters_are_checked_before_anything_is_built() -> None:
+    """Each bad parameter is an ActionError naming it (also values the rules cache could not hash,
+    and a max_game_length beyond MAX_ROUND_DECISIONS, which pyspiel could not hold)."""
+    for params, name in [
+        ({"players": [2]}, "players"), ({"players": True}, "players"), ({"players": 2.0}, "players"),
+        ({"profile": ["classic-108"]}, "profile"), ({"profile": 3}, "profile"), ({"out_of_turn": {}}, "out_of_turn"),
+        ({"reward": None}, "reward"), ({"max_game_length": 2**70}, "max_game_length"),
+        ({"max_game_length": limits.MAX_ROUND_DECISIONS + 1}, "max_game_length"),
+        ({"max_game_length": 1.5}, "max_game_length"), ({"bogus": 1, "x" * 10_000: 2}, "unknown"),
+    ]:
+        with pytest.raises(ActionError, match=name) as caught:
+            uo.UnoGame(params)
+        assert len(str(caught.value)) < 300
+    with pytest.raises(ActionError, match="parameters"):
+        uo.UnoGame(["players"])  # type: ignore[arg-type]
+    assert load(max_game_length=limits.MAX_ROUND_DECISIONS).max_game_length() == limits.MAX_ROUND_DECISIONS
+
+
+@settings(max_examples=budget(100, 1000), deadline=None)
+@given(name=st.sampled_from(sorted(uo.PARAMETERS)), value=any_value())
+def test_any_value_of_a_parameter_builds_or_is_refused_naming_it(name: str, value: Any) -> None:
+    """UnoGame(params), as pyspiel.load_game calls it: built, or an UnoEngineError naming the
+    parameter (pyspiel.load_game checks the types it knows itself first, with its own SpielError)."""
+    try:
+        uo.UnoGame({name: value})
+    except UnoEngineError as exc:
+        assert name in str(exc) or name == "profile", str(exc)
+        assert len(str(exc)) < 600
+
+
+@pytest.mark.parametrize("sampler", [lambda: float("nan"), lambda: 1.5, lambda: "0.5", lambda: True, 0.5],
+                         ids=["nan", "above-one", "text", "bool", "not-callable"])
+def test_a_bad_probability_sampler_is_refused(sampler: Any) -> None:
+    state = deal(load(players=2), 1)
+    with pytest.raises(ActionError, match="probability_sampler"):
+        state.resample_from_infostate(0, sampler)
+
+
+@settings(max_examples=budget(15, 150), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 400), chance=st.integers(0, 4),
+       out_of_turn=st.sampled_from(["windows", "turn-only"]))
+def test_every_state_reads_back_as_it_was_written(seed: int, steps: int, chance: int, out_of_turn: str) -> None:
+    """The round trip is exact at any point of a round: the text read back writes the same text."""
+    game = load(players=3, profile=HOUSE, out_of_turn=out_of_turn, max_game_length=300)
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(chance):
+        state.apply_action(rng.randrange(256))
+    if state.dealt:
+        play_randomly(state, rng, steps)
+    text = state.serialize()
+    copy = game.deserialize_state(text)
+    assert copy.serialize() == text and str(copy) == str(state) and copy.history() == state.history()
 
 
 # --- layering -------------------------------------------------------------------------------

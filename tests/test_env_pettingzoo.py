@@ -21,6 +21,9 @@ from typing import Any
 import attrs
 import pytest
 from budget import budget
+from helpers_envs import BAD_SEEDS, any_value, value_id
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import unoengine as u
 
@@ -31,7 +34,7 @@ pytest.importorskip("gymnasium")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from unoengine.envs.actions import WAIT, ActionError  # noqa: E402
-from unoengine.envs.pettingzoo import ENV_ID, env, raw_env  # noqa: E402
+from unoengine.envs.pettingzoo import ENV_ID, UnknownAgentError, env, raw_env  # noqa: E402
 from unoengine.envs.table import round_rewards  # noqa: E402
 from unoengine.formats.install_hint import install_command  # noqa: E402
 
@@ -447,6 +450,63 @@ def test_copies_play_on_alike() -> None:
 def test_bad_parameters(kwargs: dict[str, Any]) -> None:
     with pytest.raises(u.UnoEngineError):
         raw_env(**kwargs)
+
+
+PZ_PARAMETERS = ("profile", "num_players", "render_mode", "out_of_turn", "reward", "match", "max_steps",
+                 "illegal_action")
+
+
+@settings(max_examples=budget(120, 1200), deadline=None)
+@given(name=st.sampled_from(PZ_PARAMETERS), value=any_value(), wrapped=st.booleans())
+def test_any_value_of_a_parameter_builds_or_is_refused_naming_it(name: str, value: Any, wrapped: bool) -> None:
+    """Issue 33: whatever a parameter is given, raw_env (and env, but for illegal_action) is built
+    or an UnoEngineError names the parameter, briefly."""
+    if wrapped and name == "illegal_action":
+        name = "bogus"  # env() sets illegal_action itself; an unknown keyword instead
+    try:
+        (env if wrapped else raw_env)(**{name: value})
+    except u.UnoEngineError as exc:
+        assert name in str(exc) or name == "profile", str(exc)
+        assert len(str(exc)) < 600
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=value_id)
+def test_a_bad_seed_is_refused_naming_it(seed: Any) -> None:
+    """Issue 33: reset(seed=-1) and reset(seed=1.5) gave numpy's own errors. Each bad seed is an
+    ActionError naming ``seed`` now, and the game is left as it was; numpy integers are seeds."""
+    e = raw_env()
+    e.reset(seed=3)
+    before = e.game_state
+    with pytest.raises(ActionError, match="seed: expected None or an int from 0 to 2\\*\\*64 - 1"):
+        e.reset(seed=seed)
+    assert e.game_state == before
+    e.reset(seed=np.uint64(2**64 - 1))
+    assert e.game_state == u.new_game("classic-108", 2, seed=2**64 - 1)
+
+
+@pytest.mark.parametrize("agent", ["player_2", "bogus", None, 0, ["player_0"], b"player_0"], ids=value_id)
+@pytest.mark.parametrize("method", ["observe", "observation_space", "action_space"])
+def test_an_unknown_agent_is_refused_naming_the_agents(agent: Any, method: str) -> None:
+    """Issue 33: raw_env's agent lookups gave bare KeyErrors (TypeErrors for a list). The error is
+    an ActionError listing the agents now, and still a KeyError."""
+    e = raw_env()
+    e.reset(seed=1)
+    with pytest.raises(UnknownAgentError, match="agent: expected one of player_0, player_1") as caught:
+        getattr(e, method)(agent)
+    assert isinstance(caught.value, ActionError) and isinstance(caught.value, KeyError)
+    assert str(caught.value).startswith("agent:")  # not quoted, as a KeyError's message would be
+
+
+@pytest.mark.parametrize("options", [["state"], "state", 3], ids=value_id)
+def test_reset_options_that_are_not_a_dict_are_refused(options: Any) -> None:
+    with pytest.raises(ActionError, match="reset options"):
+        raw_env().reset(seed=1, options=options)
+
+
+def test_an_unknown_keyword_is_refused_naming_it() -> None:
+    for make in (raw_env, env, lambda **kw: pettingzoo.make("aec", ENV_ID, **kw)):
+        with pytest.raises(ActionError, match="bogus"):
+            make(bogus=1)
 
 
 def test_reset_from_a_state_of_another_game() -> None:

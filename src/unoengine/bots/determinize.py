@@ -4,7 +4,10 @@ Search bots (ISMCTS and the like) cannot see the other hands, so they imagine th
 :func:`sample_state` deals the cards the player has not seen at random among the other hands
 and the draw pile, keeping every card the player knows to be in a hand there (cards passed in a
 swap or a rotation, or shown by a challenge: knowledge.py), and every public fact as it is.
-Among the deals consistent with the view, each is equally likely.
+Among the deals consistent with the view, each is equally likely. Once the round is over, its
+result has counted the points of every hand (SCORE-1), so each hidden hand is dealt cards holding
+exactly its points (:mod:`unoengine.engine.points_deal`): a random such deal, not each equally
+likely, which no search can tell, as the round is over and the next one is shuffled afresh.
 
 :class:`Determinizer` samples many states for one view, as a search does: it checks the view
 and works out everything that does not vary (the unseen cards, the known hands, the shared
@@ -21,6 +24,7 @@ from collections import Counter
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
+from ..engine.points_deal import deal_by_points
 from ..engine.shuffling import fisher_yates_steps, run_steps, shuffle
 from ..engine.state import GameState, MatchInfo, PendingChallenge, Phase, discard_from
 from ..engine.view import PlayerView
@@ -56,18 +60,25 @@ def _fixed_cards(view: PlayerView) -> tuple[list[tuple[Card, ...]], Counter[Card
 def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     """A state whose view for ``view.player`` equals ``view``, hidden cards dealt at random.
 
-    The other hands get their known cards plus random unseen ones up to their sizes; the draw
-    pile gets the rest in random order. A pending challenge's bluff follows the sampled hand.
-    Raises UnoEngineError when the view cannot come from a game of its profile (too few unseen
-    cards for the hands and the pile, known cards of a player listed twice, a drawer holding no
-    card); a view that ``unoengine.serialize`` loaded always passes (engine/view_consistency.py).
+    The other hands get their known cards plus random unseen ones up to their sizes (once the
+    round is over, ones holding the points its result counted, SCORE-1); the draw pile gets the
+    rest in random order. A pending challenge's bluff follows the sampled hand. Raises
+    UnoEngineError when the view cannot come from a game of its profile (too few unseen cards for
+    the hands and the pile, known cards of a player listed twice, a drawer holding no card, hand
+    points the unseen cards cannot make); a view that ``unoengine.serialize`` loaded passes
+    (engine/view_consistency.py), but for a crafted round-over view whose hands can each hold their
+    points but not all together: no deal is found within MAX_POINTS_DEAL_STEPS steps, and
+    ``PointsDealTooLong`` (an UnoEngineError) says so.
     """
     me, n = view.player, len(view.hand_sizes)
     fixed, pool = _fixed_cards(view)
     hands: list[list[Card]] = [list(cards) for cards in fixed]
     pile = _kept_first_wild_draw_fours(view, pool)
-    rest = list(pool.elements())
-    shuffle(rng, rest)
+    if view.round_over and view.last_round is not None:
+        rest = _deal_counted_hands(view, hands, pool, rng)
+    else:
+        rest = list(pool.elements())
+        shuffle(rng, rest)
     for q in range(n):
         if q != me:
             need = view.hand_sizes[q] - len(hands[q])
@@ -87,6 +98,32 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
         MatchInfo(view.dealer, view.scores, view.round_number, view.last_round, view.match_winner),
         view.revealed, view.pending_draw, tuple((me, owner, cards) for owner, cards in view.known),
     )
+
+
+def _deal_counted_hands(view: PlayerView, hands: list[list[Card]], pool: Counter[Card],
+                        rng: random.Random | None) -> list[Card]:
+    """SCORE-1: once the round is over, its result counts the points of every hand, so each hidden
+    hand is dealt cards holding exactly its points (:func:`~unoengine.engine.points_deal.deal_by_points`;
+    a random such deal with ``rng``). Fills ``hands`` and returns the cards left, shuffled with
+    ``rng``, for the draw pile. UnoEngineError when no deal gives every hand its points."""
+    last = view.last_round
+    assert last is not None
+    points = view.profile.points
+    others = [q for q in range(len(hands)) if q != view.player]
+    wants = [(view.hand_sizes[q] - len(hands[q]), last.hand_points[q] - sum(points[c] for c in hands[q]))
+             for q in others]
+    dealt = deal_by_points(pool, wants, points, rng)
+    if dealt is None:
+        raise UnoEngineError("the unseen cards cannot be dealt into hands holding the points the round counted "
+                             f"(SCORE-1): {list(last.hand_points)}")
+    left = Counter(pool)
+    for q, cards in zip(others, dealt, strict=True):
+        hands[q] += cards
+        left.subtract(cards)
+    rest = list(left.elements())
+    if rng is not None:
+        shuffle(rng, rest)
+    return rest
 
 
 def _kept_first_wild_draw_fours(view: PlayerView, pool: Counter[Card]) -> tuple[Card, ...]:
@@ -137,7 +174,7 @@ class Determinizer:
     sees each sample still exactly distributed, only not independent of the one before.
     """
 
-    __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_fixed", "_fresh", "_kept_pile",
+    __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_counted", "_fixed", "_fresh", "_kept_pile",
                  "_opponent_drew", "_pile_size", "_player_order", "_profile", "_shared", "_shuffled")
 
     def __init__(self, view: PlayerView, reach: int | None = None) -> None:
@@ -145,6 +182,12 @@ class Determinizer:
             raise UnoEngineError(f"reach must be None or a count of cards (an int >= 0), got {reach!r}")
         me, n = view.player, len(view.hand_sizes)
         fixed, pool = _fixed_cards(view)
+        self._counted: PlayerView | None = None
+        if view.round_over and view.last_round is not None:
+            # SCORE-1: each sample is sample_state's, its hands holding the points counted; a view
+            # with no such deal is refused now.
+            _deal_counted_hands(view, [list(cards) for cards in fixed], pool, None)
+            self._counted = view
         self._kept_pile = _kept_first_wild_draw_fours(view, pool)
         self._arrangement = list(pool.elements())
         left = len(self._arrangement)
@@ -184,7 +227,10 @@ class Determinizer:
         )
 
     def sample(self, rng: random.Random) -> GameState:
-        """One state consistent with the view; every consistent deal equally likely."""
+        """One state consistent with the view; every consistent deal equally likely (once the
+        round is over, :func:`sample_state`'s deal of hands holding their points)."""
+        if self._counted is not None:
+            return sample_state(self._counted, rng)
         arrangement = self._arrangement
         if not self._shuffled:
             run_steps(rng, arrangement, fisher_yates_steps(len(arrangement)))

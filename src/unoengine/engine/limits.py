@@ -68,6 +68,13 @@ path); no path holds a NUL character."""
 MAX_SCENARIO_FILES: Final = 1_000
 """The most scenario files one conformance run reads (the shipped corpus has 10)."""
 
+MAX_POINTS_DEAL_STEPS: Final = 1_500_000
+"""SCORE-1: the most steps spent dealing the hidden hands of a finished round so that each holds
+the points the round counted (engine/points_deal.py), when such a view is determinized: about a
+second. The round-over views of random games at ten players need a median of 12,000 steps and
+200,000 at most in our runs (ffk04); only a crafted view, whose hands can each hold their points
+but not all together, runs out."""
+
 # --- notation and records ------------------------------------------------------------------------
 MAX_MOVE_TEXT: Final = 64
 """The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12
@@ -87,6 +94,13 @@ points between random bots at a 2-player table, the longest kind, takes about 25
 MAX_REPLAY_MOVES: Final = 30_000
 """The most moves one replay page shows (render/replay.py): a 500-point match of two random bots,
 the longest kind of game, fits; the page of 2,000 moves at ten players is about 600 kB."""
+
+MAX_ROUND_DECISIONS: Final = 200_000
+"""The largest ``max_game_length`` of the OpenSpiel game (envs/openspiel.py): the decisions of one
+round, ``WAIT`` included. Uniform random play needs about 1,000 at four players, ten times more at
+its 99th percentile with draw-until-playable; a serialized state of this many decisions, its
+history included, is about 2 MB, within :data:`MAX_DOCUMENT_BYTES`, so every state written can
+be read back."""
 
 MAX_SAVED_RECORDS: Final = 1_000
 """The most game records one ``simulate --records`` run saves (each game is played once more)."""

@@ -3,8 +3,11 @@
 the cards known in other hands, a hand shown to them).
 
 A view that passes is one that determinization (``unoengine.bots.determinize.sample_state``) can
-always turn into a full state: the cards it has not seen fill the other hands and the draw pile
-exactly. ``unoengine.serialize.loads`` refuses a view with any problem. A view's legal moves are
+turn into a full state: the cards it has not seen fill the other hands and the draw pile
+exactly, and once the round is over each other hand's points can be made, alone and all together
+(SCORE-1). (Whether they can all be made at once is a partition question that only the deal
+answers: a crafted view can pass whose hands cannot, and determinizing it raises
+``PointsDealTooLong``.) ``unoengine.serialize.loads`` refuses a view with any problem. A view's legal moves are
 taken as written: they are what its player was told.
 """
 
@@ -12,8 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import CARDS, WILD_DRAW_FOUR
+from .cards import CARDS, WILD_DRAW_FOUR, Card
 from .consistency import count_text, is_card_list
+from .points_deal import points_possible
 from .public_facts import PUBLIC_RULES, VIEW_PATHS, Problem, PublicFacts, is_card, is_seat, shape_problems
 from .scoring import hand_points
 from .state import MatchInfo, Phase
@@ -34,6 +38,8 @@ def view_problems(view: PlayerView) -> list[Problem]:
     _revealed(view, out)
     _own_points(view, out)
     _unseen(view, out)
+    if not out:
+        _counted_points(view, out)
     return out
 
 
@@ -132,3 +138,25 @@ def _own_points(view: PlayerView, out: list[Problem]) -> None:
         points = hand_points(view.profile, view.hand)
         if last.hand_points[view.player] != points:
             out.append((f"last_round.hand_points[{view.player}]", f"SCORE-1: this player's hand holds {points} points"))
+
+
+def _counted_points(view: PlayerView, out: list[Problem]) -> None:
+    """SCORE-1: once the round is over, its result counts every hand's points, so the cards this
+    player cannot see must make hands of those points (each other hand holding its known cards),
+    each alone and all together (engine/points_deal.py: exact for these two questions, which a
+    deal of them all needs; too large a pool and hands to tell is let pass)."""
+    last = view.last_round
+    if not view.round_over or last is None:
+        return
+    points = view.profile.points
+    deck = Counter({CARDS[c]: k for c, k in enumerate(view.profile.play_deck) if k})
+    pool = deck - Counter(view.hand) - Counter(view.discard_pile)
+    held: dict[int, list[Card]] = {owner: list(cards) for owner, cards in view.known}
+    for cards in held.values():
+        pool.subtract(Counter(cards))
+    others = [q for q in range(len(view.hand_sizes)) if q != view.player]
+    wants = [(view.hand_sizes[q] - len(held.get(q, ())), last.hand_points[q] - sum(points[c] for c in held.get(q, ())))
+             for q in others]
+    if points_possible(+pool, wants, points) is False:
+        out.append(("last_round.hand_points", "SCORE-1: the cards this player cannot see cannot make the other hands "
+                    f"of these points: {list(last.hand_points)}"))

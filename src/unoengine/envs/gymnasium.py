@@ -32,11 +32,19 @@ Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
   (the round's points against the table's average, SCORE-1..4); both come from
   :func:`unoengine.envs.table.round_rewards`. The reward is 0 on every step before the round ends.
 - ``out_of_turn``: ``"windows"`` (default) or ``"turn-only"``, as in :class:`~unoengine.envs.table.Table`.
-- ``illegal_action``: ``"penalty"`` (default) or ``"raise"``; ``illegal_penalty`` (default -1.0).
+- ``illegal_action``: ``"penalty"`` (default) or ``"raise"``; ``illegal_penalty`` (default -1.0,
+  a finite number).
 - ``max_steps``: truncate the episode after this many learner steps (``truncated=True``, reward 0);
   None (default) never truncates.
 - ``render_mode``: None, ``"ansi"`` (``render()`` returns the learner's table as text) or
   ``"human"`` (the same text is printed after every reset and step).
+
+**Bad arguments** raise :class:`~unoengine.envs.actions.ActionError` (an ``UnoEngineError``, so
+a ``ValueError``) naming the argument, before anything changes: a keyword it does not take, a
+parameter of the wrong type or out of range (:mod:`.arguments`; ``illegal_penalty`` NaN or
+infinite too), an opponent that is not a known bot's name or a factory (the message lists the
+known bots), a seed that is not an int 0 .. 2**64 - 1 (a negative, a float, a bool), ``options``
+other than ``{"seat": ...}``.
 
 **Illegal actions.** Under ``illegal_action="penalty"`` an action that is not legal for the
 learner now (masked out, outside the action space, or not an integer) never raises: nothing is
@@ -83,8 +91,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeAlias
 
 from ..bots import Bot, BotFactory, make_bot
+from ..bots.base import is_bot_name, known_bots_text
 from ..bots.turns import BotError
 from ..engine.dealing import new_game
+from ..engine.errors import UnoEngineError, quoted, shown
 from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.state import Phase
@@ -92,9 +102,18 @@ from ..engine.view import PlayerView, view
 from ..formats.composition import Spec, resolve_profile
 from ..formats.notation import format_move
 from .actions import ActionEncoding, ActionError
+from .arguments import (
+    check_choice,
+    check_count,
+    check_finite,
+    check_keywords,
+    check_options,
+    check_players,
+    check_seed,
+)
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, check_choice, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
 
 if TYPE_CHECKING:
     import gymnasium
@@ -110,6 +129,8 @@ ENTRY_POINT: Final = "unoengine.envs.gymnasium:UnoEnv"
 ILLEGAL_MODES: Final = ("penalty", "raise")
 RENDER_MODES: Final = ("ansi", "human")
 _SEED_BOUND: Final = 2**63
+_PARAMETERS: Final = ("profile", "num_players", "opponents", "seat", "reward", "out_of_turn", "illegal_action",
+                      "illegal_penalty", "max_steps", "render_mode")
 _DEALS: Final = 1000
 
 IllegalAction = Literal["penalty", "raise"]
@@ -136,29 +157,30 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_penalty: float = -1.0,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        **unknown: Any,
     ) -> None:
+        check_keywords(unknown, _PARAMETERS)
         super().__init__()
         self.profile: Profile = resolve_profile(profile)
+        check_players(self.profile, num_players)
         self.encoding = ActionEncoding(self.profile, num_players)
         self.num_players: int = num_players
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
         self._opponents = _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
-            raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {seat!r}")
+            raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {shown(seat)}")
         self._seat_option: int | Literal["random"] = seat
         check_choice("reward", reward, REWARD_MODES)
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         check_choice("illegal_action", illegal_action, ILLEGAL_MODES)
         if render_mode is not None:
             check_choice("render_mode", render_mode, RENDER_MODES)
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ActionError(f"max_steps: expected a positive integer or None, got {max_steps!r}")
         self.reward_mode: RewardMode = reward
         self.out_of_turn: OutOfTurn = out_of_turn
         self.illegal_action: IllegalAction = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
-        self.max_steps = max_steps
+        self.illegal_penalty = check_finite("illegal_penalty", illegal_penalty)
+        self.max_steps = check_count("max_steps", max_steps, optional=True)
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(
             0.0, self.observations.high(), (self.observations.size,), np.float32
@@ -185,15 +207,13 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """Deal a new match from ``seed`` and play the bots up to the learner's first decision.
         ``options={"seat": k}`` seats the learner at ``k`` for this episode."""
-        super().reset(seed=seed)
         n = self.num_players
         seat_option = self._seat_option
-        for key, value in (options or {}).items():
-            if key != "seat":
-                raise ActionError(f"reset options: unknown option {key!r} (known: seat)")
+        for key, value in check_options(options, ("seat",)).items():
             if value != "random" and not _is_seat(value, n):
-                raise ActionError(f"reset options: seat: expected 0..{n - 1} or 'random', got {value!r}")
+                raise ActionError(f"reset options: {key}: expected 0..{n - 1} or 'random', got {shown(value)}")
             seat_option = value
+        super().reset(seed=check_seed(seed))
         rng = self.np_random
         self.seat = seat = int(rng.integers(n)) if seat_option == "random" else int(seat_option)
         for _ in range(_DEALS):
@@ -363,26 +383,38 @@ def _action_index(action: object, size: int) -> int | None:
 
 
 def _is_seat(value: object, n: int) -> bool:
-    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < n
+    return type(value) is int and 0 <= value < n
 
 
 def _opponent_factories(opponents: Opponent | Sequence[Opponent], n: int) -> list[BotFactory]:
-    """One bot factory per other seat, the k-th for the seat k+1 places after the learner's."""
+    """One bot factory per other seat, the k-th for the seat k+1 places after the learner's:
+    ActionError naming the field (``opponents``, or ``opponents[k]``) for anything that is not a
+    known bot's name or a factory, an unknown name listing the known bots."""
     if isinstance(opponents, str) or callable(opponents):
         listed: list[Opponent] = [opponents] * (n - 1)
-    else:
+        fields = ["opponents"] * (n - 1)
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
+        if len(opponents) != n - 1:
+            raise ActionError(f"opponents: expected one bot or {n - 1} of them for {n} players, got {len(opponents)}")
         listed = list(opponents)
-        if len(listed) != n - 1:
-            raise ActionError(f"opponents: expected one bot or {n - 1} of them for {n} players, got {len(listed)}")
+        fields = [f"opponents[{k}]" for k in range(n - 1)]
+    else:
+        raise ActionError(f"opponents: expected a bot name, a bot factory or a list of {n - 1} of them, got "
+                          f"{shown(opponents)}")
     out: list[BotFactory] = []
-    for o in listed:
+    for field, o in zip(fields, listed, strict=True):
         if isinstance(o, str):
-            make_bot(o)  # an unknown name fails now, naming the known bots
+            if not is_bot_name(o):
+                raise ActionError(f"{field}: unknown bot {quoted(o)}; known bots: {known_bots_text()}")
+            try:
+                make_bot(o)  # a kind's argument (program:...) is checked now, not at the first reset
+            except UnoEngineError as exc:
+                raise ActionError(f"{field}: {exc}") from None
             out.append(_named(o))
         elif callable(o):
             out.append(o)
         else:
-            raise ActionError(f"opponents: expected a bot name or factory, got {o!r}")
+            raise ActionError(f"{field}: expected a bot name or a bot factory, got {shown(o)}")
     return out
 
 

@@ -60,22 +60,28 @@ The choices, and why:
   :func:`~unoengine.bots.determinize.sample_state`, keeping where the round stands in its windows;
   the sample is a dealt state with no chance node ahead (at a chance node, the bytes chosen so far
   are drawn again instead).
-- **Serialization.** pyspiel writes a Python state as its history, its move number and its pickled
-  attributes, and reads it back by building a new initial state and setting them (it replays no
-  history). This state has one attribute, which pickles as JSON text (:meth:`Round.to_json`): the
-  game's parameters, the seed bytes chosen so far or, once dealt, the engine state
-  (:func:`unoengine.formats.serialize.to_json`), the windows let pass and the decision count. So
-  ``state.serialize()`` with ``game.deserialize_state``, and ``pyspiel.serialize_game_and_state``
-  with ``pyspiel.deserialize_game_and_state``, give the state back exactly, also when its history
-  does not lead to it: a state from ``new_initial_state(state)`` starts at the given position with
-  an empty history (no chance nodes), and a resampled state keeps the history pyspiel copies from
-  the state it was drawn from, while its round is another deal.
+- **Serialization: JSON data, never pickle.** pyspiel writes a Python state as its history, its
+  move number and its attributes *pickled*, and reads that back with ``pickle.loads``, so a crafted
+  text runs code. :meth:`UnoState.serialize` writes one line of JSON instead
+  (:mod:`.openspiel_format`: the game's parameters, the history, the seed bytes chosen so far or,
+  once dealt, the engine state document, the windows let pass, the decision count and the
+  truncation), and :meth:`UnoGame.deserialize_state` reads only that, checking every field first
+  (SerializationError naming it). The round is written whole, so a state whose history does not
+  lead to it reads back exactly too: one from ``new_initial_state(state)`` (an empty history), or a
+  resampled one (the history pyspiel copied from the state it was drawn from, another deal). The
+  history is given back by applying each entry once more with the round left alone
+  (:meth:`UnoState._replay_history`), pyspiel having no other way. Importing this module makes
+  ``pyspiel.serialize_game_and_state`` and ``pyspiel.deserialize_game_and_state`` use this
+  format for this game (other games go through pyspiel as before). pyspiel's C++ code still
+  pickles the attributes of the states it copies itself (``random_sim_test`` with serialization):
+  the state's one attribute pickles as a call of :func:`restore_round` on the same JSON text.
 """
 
 from __future__ import annotations
 
 import functools
-import json
+import math
+import numbers
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
@@ -85,6 +91,8 @@ import attrs
 from ..bots.determinize import sample_state
 from ..engine.cards import CARDS, Card
 from ..engine.dealing import new_game
+from ..engine.errors import SerializationError, UnoEngineError, shown
+from ..engine.limits import MAX_ROUND_DECISIONS
 from ..engine.moves import MAX_PLAYERS, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
@@ -92,9 +100,20 @@ from ..engine.view import PlayerView, view
 from ..formats.composition import resolve_profile
 from ..formats.serialize import from_json, loads, to_json
 from .actions import WAIT, ActionEncoding, ActionError
+from .arguments import check_players
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, Table, check_choice, check_players, round_rewards
+from .openspiel_format import (
+    SOURCE,
+    StateFields,
+    check_game,
+    check_history,
+    join_game_and_state,
+    read_state_text,
+    split_game_and_state,
+    write_state_text,
+)
+from .table import OUT_OF_TURN, REWARD_MODES, Table, round_rewards
 
 pyspiel: Any = require("pyspiel", "openspiel")
 np: Any = require("numpy", "openspiel")
@@ -144,12 +163,8 @@ class Rules:
     """What every state of one game shares: the parameters, the profile and the encodings."""
 
     def __init__(self, players: int, profile: str, out_of_turn: str, reward: str, max_game_length: int) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
-            raise ActionError(f"players: expected 2..{MAX_PLAYERS}, got {players!r}")
-        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
-        check_choice("reward", reward, REWARD_MODES)
-        if isinstance(max_game_length, bool) or not isinstance(max_game_length, int) or max_game_length < 1:
-            raise ActionError(f"max_game_length: expected a positive integer, got {max_game_length!r}")
+        check_parameters({"players": players, "profile": profile, "out_of_turn": out_of_turn, "reward": reward,
+                          "max_game_length": max_game_length})
         self.profile: Profile = resolve_profile(profile)
         check_players(self.profile, players, "players")
         self.parameters = {"players": players, "profile": profile, "out_of_turn": out_of_turn, "reward": reward,
@@ -187,6 +202,29 @@ class Rules:
         return attrs.evolve(state, profile=self.profile)
 
 
+def check_parameters(params: Mapping[str, Any]) -> None:
+    """ActionError naming the first parameter of :data:`PARAMETERS` that is unknown, of the wrong
+    type or out of range (the profile is checked when it is resolved)."""
+    unknown = sorted((k for k in params if k not in PARAMETERS), key=repr)
+    if unknown:
+        raise ActionError(f"parameters: unknown {', '.join(shown(k, 30) for k in unknown[:5])}; "
+                          f"expected {', '.join(PARAMETERS)}")
+    players = params.get("players", PARAMETERS["players"])
+    if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
+        raise ActionError(f"players: expected an int 2..{MAX_PLAYERS}, got {shown(players)}")
+    profile = params.get("profile", PARAMETERS["profile"])
+    if type(profile) is not str:
+        raise ActionError(f"profile: expected a profile name, path or composition (a str), got {shown(profile)}")
+    for name, choices in (("out_of_turn", OUT_OF_TURN), ("reward", REWARD_MODES)):
+        value = params.get(name, PARAMETERS[name])
+        if type(value) is not str or value not in choices:
+            raise ActionError(f"{name}: expected one of {', '.join(choices)}, got {shown(value)}")
+    length = params.get("max_game_length", PARAMETERS["max_game_length"])
+    if type(length) is not int or not 1 <= length <= MAX_ROUND_DECISIONS:
+        raise ActionError(f"max_game_length: expected an int 1..{MAX_ROUND_DECISIONS:,} (decisions in a round), got "
+                          f"{shown(length)}")
+
+
 @functools.lru_cache(maxsize=64)
 def rules_for(players: int, profile: str, out_of_turn: str, reward: str, max_game_length: int) -> Rules:
     """The shared Rules of these parameters (cached: resolving a profile reads files)."""
@@ -201,7 +239,7 @@ class Round:
     It is the state's only Python attribute, because pyspiel clones a Python state by deep-copying
     its attributes onto a new initial state, and serializes it by pickling them: so a deep copy
     shares the immutable engine state and copies the Table (:meth:`.table.Table.copy`), and
-    pickling writes the JSON of :meth:`to_json`.
+    pickling writes a call of :func:`restore_round` on the JSON of :meth:`to_text`.
     """
 
     __slots__ = ("_state", "_table", "_tensors", "_views", "decisions", "rules", "seed_bytes", "truncated", "waits")
@@ -344,52 +382,76 @@ class Round:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return restore_round, (self.to_json(),)
+        # Only pyspiel's own C++ code pickles a state's attributes (random_sim_test's serialization;
+        # a clone deep-copies them instead): what it writes is a call of restore_round on the JSON
+        # text, data only.
+        return restore_round, (self.to_text(),)
 
-    def to_json(self) -> str:
-        """The round as JSON text: the game's parameters, the seed bytes chosen so far (before the
-        deal) or the engine state document (``null`` before the deal), the windows let pass, the
-        decision count and the truncation."""
-        return json.dumps({
-            "game": self.rules.parameters, "seed_bytes": list(self.seed_bytes),
-            "state": None if self._state is None else to_json(self._state), "waits": self.waits,
-            "decisions": self.decisions, "truncated": self.truncated,
-        }, allow_nan=False)
+    def to_text(self, history: Iterable[tuple[int, int]] = ()) -> str:
+        """The round as the JSON text of :mod:`.openspiel_format`, with ``history``: the game's
+        parameters, the seed bytes chosen so far (before the deal) or the engine state document
+        (``null`` before the deal), the windows let pass, the decision count and the truncation."""
+        return write_state_text(self.rules.parameters, list(history), self.seed_bytes,
+                                None if self._state is None else to_json(self._state), self.waits, self.decisions,
+                                self.truncated)
+
+
+def read_round(rules: Rules, fields: StateFields) -> Round:
+    """The Round of checked ``fields`` (:func:`.openspiel_format.read_state_text`) in a game of
+    ``rules``: SerializationError naming the field that is not one of its rounds."""
+    seed_bytes, waits, decisions, truncated = fields.seed_bytes, fields.waits, fields.decisions, fields.truncated
+    cap = rules.max_game_length
+    if fields.state is None:
+        if waits or decisions or truncated:
+            raise SerializationError(SOURCE, "state", "null only before the deal, with no decision made yet")
+        return Round(rules, None, seed_bytes=seed_bytes)
+    if seed_bytes:
+        raise SerializationError(SOURCE, "seed_bytes", "a dealt round has no seed bytes pending")
+    state = from_json(fields.state, f"{SOURCE}: state")
+    if not isinstance(state, GameState):
+        raise SerializationError(SOURCE, "state", "the document is not a unoengine state")
+    try:
+        owned = rules.own(state)
+    except UnoEngineError as exc:
+        raise SerializationError(SOURCE, "state", str(exc)) from None
+    if decisions > cap:
+        raise SerializationError(SOURCE, "decisions", f"{decisions:,} is more than this game's max_game_length {cap:,}")
+    if truncated != (decisions == cap and owned.phase < Phase.ROUND_OVER):
+        raise SerializationError(SOURCE, "truncated", f"true exactly when the round reached max_game_length ({cap:,} "
+                                 "decisions) before its end")
+    out = Round(rules, owned, waits=waits, decisions=decisions, truncated=truncated)
+    if not truncated:
+        try:
+            out.table  # noqa: B018 - check the windows let pass now, not at the first move
+        except UnoEngineError as exc:
+            raise SerializationError(SOURCE, "waits", str(exc).removeprefix("waits: ")) from None
+    return out
+
+
+def _fields(text: object) -> StateFields:
+    return read_state_text(text, num_seed_bytes=SEED_BYTES, seed_outcomes=SEED_OUTCOMES)
 
 
 def restore_round(text: str) -> Round:
-    """The Round whose :meth:`Round.to_json` is ``text`` (what unpickling a serialized state calls)."""
-    data = json.loads(text)
-    rules = rules_for(**data["game"])
-    waits, decisions, truncated = data["waits"], data["decisions"], data["truncated"]
-    if not (isinstance(waits, int) and isinstance(decisions, int) and isinstance(truncated, bool)):
-        raise ActionError("round: waits and decisions must be integers, truncated a boolean")
-    seed_bytes = data["seed_bytes"]
-    if not (isinstance(seed_bytes, list) and all(isinstance(b, int) and not isinstance(b, bool)
-                                                  and 0 <= b < SEED_OUTCOMES for b in seed_bytes)):
-        raise ActionError(f"round: seed_bytes must be a list of bytes 0..{SEED_OUTCOMES - 1}")
-    if data["state"] is None:
-        if len(seed_bytes) >= SEED_BYTES or waits or decisions or truncated:
-            raise ActionError(f"round: before the deal, fewer than {SEED_BYTES} seed bytes and no decisions")
-        return Round(rules, None, seed_bytes=tuple(seed_bytes))
-    if seed_bytes:
-        raise ActionError("round: a dealt round has no seed bytes pending")
-    state = from_json(data["state"])
-    if not isinstance(state, GameState):
-        raise ActionError("state: the document is not a unoengine state")
-    out = Round(rules, rules.own(state), waits=waits, decisions=decisions, truncated=truncated)
-    out.table  # noqa: B018 - check the windows let pass now, not at the first move
-    return out
+    """The Round whose :meth:`Round.to_text` is ``text``: what pyspiel's C++ code calls when it reads
+    back a state it pickled itself (see :meth:`Round.__reduce__`)."""
+    fields = _fields(text)
+    try:
+        check_parameters(fields.game)
+        rules = rules_for(**{**PARAMETERS, **fields.game})
+    except UnoEngineError as exc:
+        raise SerializationError(SOURCE, "game", str(exc)) from None
+    return read_round(rules, fields)
 
 
 class UnoGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game of one UNO round; load it as ``pyspiel.load_game("python_unoengine", {...})``."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise ActionError(f"parameters: expected a mapping of {', '.join(PARAMETERS)}, got {shown(params)}")
         merged = {**PARAMETERS, **(params or {})}
-        unknown = sorted(set(merged) - set(PARAMETERS))
-        if unknown:
-            raise ActionError(f"parameters: unknown {', '.join(unknown)}; expected {', '.join(PARAMETERS)}")
+        check_parameters(merged)  # before the cache, which needs hashable values
         rules = rules_for(merged["players"], merged["profile"], merged["out_of_turn"], merged["reward"],
                           merged["max_game_length"])
         super().__init__(GAME_TYPE, rules.info(), merged)
@@ -407,6 +469,20 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
             state = from_json(state)
         return UnoState(self, Round(self.rules, self.rules.own(state)))
 
+    def deserialize_state(self, text: str) -> UnoState:
+        """The state that :meth:`UnoState.serialize` wrote as ``text`` (the JSON of
+        :mod:`.openspiel_format`), its history included. pyspiel's own format, which pickles, is
+        refused, as is anything else that is not a state of this very game: SerializationError
+        naming the field and the problem. Nothing in the text is executed."""
+        rules = self.rules
+        fields = _fields(text)
+        check_game(fields.game, rules.parameters)
+        check_history(fields.history, num_players=rules.num_players, num_actions=rules.actions.size,
+                      seed_outcomes=SEED_OUTCOMES, longest=rules.max_game_length + SEED_BYTES)
+        out = UnoState(self, read_round(rules, fields))
+        out._replay_history(fields.history)
+        return out
+
     def max_chance_nodes_in_history(self) -> int:
         """The chance nodes of a round: the :data:`SEED_BYTES` that choose its deal."""
         return SEED_BYTES
@@ -421,6 +497,9 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
 class UnoState(pyspiel.State):  # type: ignore[misc]
     """One moment of a round: a chance node choosing a byte of the deal's seed, or whose decision
     it is (the Table's actor) and what it may do."""
+
+    _replay: list[int] = []  # noqa: RUF012 - never changed: an instance replaying has its own (_replay_history)
+    """The players of the history entries still to replay, last first (empty but while reading a state)."""
 
     def __init__(self, game: UnoGame, round_: Round) -> None:
         super().__init__(game)
@@ -455,12 +534,32 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             return []
         return [r.rules.actions.move(a, r.table.actor) for a in r.legal_actions()]
 
+    def serialize(self) -> str:
+        """This state as one line of JSON data (:mod:`.openspiel_format`): the history, the game's
+        parameters and the round. :meth:`UnoGame.deserialize_state` reads it back exactly; no
+        pickle is written (pyspiel's own serialization of a Python state would pickle)."""
+        return self._round.to_text((int(h.player), int(h.action)) for h in self.full_history())
+
     def to_json(self) -> str:
-        """The round as JSON text (what serialization writes)."""
-        return self._round.to_json()
+        """The same text as :meth:`serialize`."""
+        return self.serialize()
+
+    def _replay_history(self, history: list[tuple[int, int]]) -> None:
+        """Give this state ``history`` as its pyspiel history and move number, leaving the round
+        alone: pyspiel records an action only as it is applied, so each entry is applied once more
+        with :meth:`current_player` answering its player and the action doing nothing. pyspiel
+        offers no other way but its pickled format."""
+        self._replay = [player for player, _ in reversed(history)]
+        try:
+            for _, action in history:
+                self.apply_action(action)
+        finally:
+            del self._replay
 
     # --- the pyspiel State API ------------------------------------------------------------
     def current_player(self) -> Any:
+        if self._replay:
+            return self._replay[-1]
         r = self._round
         if r.dealing:
             return pyspiel.PlayerId.CHANCE
@@ -477,6 +576,9 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return [(b, _SEED_PROBABILITY) for b in range(SEED_OUTCOMES)]
 
     def _apply_action(self, action: int) -> None:
+        if self._replay:
+            self._replay.pop()
+            return
         self._round.act(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -512,7 +614,12 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         out: UnoState = self.clone()
         if r.terminal:
             return out
-        rng = random.Random(int(float(probability_sampler()) * 2.0**53))
+        drawn = probability_sampler() if callable(probability_sampler) else None
+        value = float(drawn) if isinstance(drawn, numbers.Real) and not isinstance(drawn, bool) else math.nan
+        if not 0.0 <= value <= 1.0:
+            raise ActionError(f"probability_sampler: expected a callable giving floats in [0, 1], got "
+                              f"{shown(probability_sampler)} giving {shown(drawn)}")
+        rng = random.Random(int(value * 2.0**53))
         if r.dealing:
             out._round = Round(r.rules, None, seed_bytes=tuple(rng.randrange(SEED_OUTCOMES) for _ in r.seed_bytes))
             return out
@@ -661,8 +768,49 @@ def _state_text(r: Round) -> str:
     return "\n".join(lines)
 
 
-if SHORT_NAME not in pyspiel.registered_names():
-    pyspiel.register_game(GAME_TYPE, UnoGame)
+# --- pyspiel's serialize_game_and_state and deserialize_game_and_state ------------------------
+
+def serialize_game_and_state(game: Any, state: Any) -> str:
+    """``pyspiel.serialize_game_and_state``, writing a state of this game as :meth:`UnoState.serialize`
+    does (JSON, no pickle); any other game's state as pyspiel does."""
+    if isinstance(state, UnoState):
+        return join_game_and_state(game.serialize(), state.serialize())
+    text: str = _PYSPIEL_SERIALIZE(game, state)
+    return text
+
+
+def deserialize_game_and_state(text: str) -> tuple[Any, Any]:
+    """``pyspiel.deserialize_game_and_state``: the game of the text's ``[Game]`` section and the
+    state of its ``[State]`` section. A state of this game is read by
+    :meth:`UnoGame.deserialize_state` (JSON only: pyspiel's pickled format is refused with a
+    SerializationError, and nothing in the text is executed); any other game's as pyspiel reads it."""
+    game_text, state_text = split_game_and_state(text)
+    game = pyspiel.deserialize_game(game_text)  # loads the game (C++): nothing here is unpickled
+    if isinstance(game, UnoGame):
+        return game, game.deserialize_state(state_text)
+    return game, pyspiel.Game.deserialize_state(game, state_text)
+
+
+def _install() -> None:
+    """Register the game, and make pyspiel's module functions :func:`serialize_game_and_state` and
+    :func:`deserialize_game_and_state`: pyspiel's own read a Python game's state by unpickling
+    text, and a Python game cannot change that from inside (pyspiel 2.0)."""
+    if SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(GAME_TYPE, UnoGame)
+    ours: tuple[tuple[Any, Any], ...] = ((serialize_game_and_state, _PYSPIEL_SERIALIZE),
+                                         (deserialize_game_and_state, _PYSPIEL_DESERIALIZE))
+    for function, original in ours:
+        function._pyspiel = original  # kept should this module be imported again
+        setattr(pyspiel, function.__name__, function)
+
+
+# pyspiel's own functions, also when this module is imported a second time (importlib.reload).
+_PYSPIEL_SERIALIZE: Final[Any] = getattr(pyspiel.serialize_game_and_state, "_pyspiel",
+                                         pyspiel.serialize_game_and_state)
+_PYSPIEL_DESERIALIZE: Final[Any] = getattr(pyspiel.deserialize_game_and_state, "_pyspiel",
+                                           pyspiel.deserialize_game_and_state)
+_install()
 
 __all__ = ["GAME_TYPE", "MAX_GAME_LENGTH", "PARAMETERS", "SEED_BYTES", "SEED_OUTCOMES", "SHORT_NAME", "WAIT",
-           "Observer", "Round", "Rules", "UnoGame", "UnoState", "restore_round", "rules_for"]
+           "Observer", "Round", "Rules", "UnoGame", "UnoState", "check_parameters", "deserialize_game_and_state",
+           "restore_round", "rules_for", "serialize_game_and_state"]

@@ -81,7 +81,15 @@ checked a second time).
 engine alone; ``reset()`` without a seed draws the game's seed from a generator seeded by the
 last seed given (from the operating system before any). ``reset(options={"state": state})``
 starts from a given :class:`~unoengine.engine.state.GameState` of the same profile and player
-count (one built with ``from_position``, say); other option keys are ignored.
+count (one built with ``from_position``, say); other option keys are ignored (PettingZoo's API
+test passes one of its own).
+
+**Bad arguments** raise :class:`~unoengine.envs.actions.ActionError` (an ``UnoEngineError``)
+naming the argument, before anything changes: a keyword the constructor does not take, a
+constructor argument of the wrong type or out of range (:mod:`.arguments`), a seed that is not an
+int 0 .. 2**64 - 1 (a negative, a float, a bool), ``options`` that are not a dict, and an agent
+name that is not one of ``possible_agents`` in ``observe``, ``observation_space`` and
+``action_space`` (:class:`UnknownAgentError`, a ``KeyError`` too).
 """
 
 from __future__ import annotations
@@ -92,6 +100,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..engine.cards import Card
 from ..engine.dealing import new_game
+from ..engine.errors import shown
 from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
@@ -99,18 +108,18 @@ from ..engine.view import view
 from ..formats.composition import resolve_profile
 from ..formats.notation import format_move
 from .actions import WAIT, ActionEncoding, ActionError, not_an_action, plain_int
+from .arguments import (
+    check_choice,
+    check_count,
+    check_flag,
+    check_keywords,
+    check_options,
+    check_players,
+    check_seed,
+)
 from .extras import require
 from .observations import ObservationEncoding
-from .table import (
-    OUT_OF_TURN,
-    REWARD_MODES,
-    OutOfTurn,
-    RewardMode,
-    Table,
-    check_choice,
-    check_players,
-    round_rewards,
-)
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -128,6 +137,9 @@ ENV_ID: Final = "unoengine/UNO-v0"
 RenderMode = Literal["human", "ansi"]
 IllegalAction = Literal["raise", "terminate"]
 ILLEGAL_ACTIONS: Final = ("raise", "terminate")
+RENDER_MODES: Final = ("human", "ansi")
+_PARAMETERS: Final = ("profile", "num_players", "render_mode", "out_of_turn", "reward", "match", "max_steps",
+                      "illegal_action")
 ProfileLike = Profile | str | Path | Sequence[str | Path]
 
 _PHASE_WORDS: Final = {
@@ -143,6 +155,13 @@ _INT8: Any = np.dtype(np.int8)
 _frombuffer: Any = np.frombuffer
 _ROUND_OVER: Final = int(Phase.ROUND_OVER)
 _DERIVED: Final = frozenset({"observations", "_encode", "_action_of", "_rows"})
+
+
+class UnknownAgentError(ActionError, KeyError):
+    """An agent name that is not one of the environment's: an ActionError, and a KeyError as a
+    dict of agents would give."""
+
+    __str__ = BaseException.__str__  # the message as written, not quoted as KeyError would
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -165,19 +184,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
         match: bool = False,
         max_steps: int | None = None,
         illegal_action: IllegalAction = "raise",
+        **unknown: Any,
     ) -> None:
+        check_keywords(unknown, _PARAMETERS)
         super().__init__()
         resolved = resolve_profile(profile)
         check_players(resolved, num_players)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ActionError(f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, RENDER_MODES)
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         check_choice("reward", reward, REWARD_MODES)
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
-        if not isinstance(match, bool):
-            raise ActionError(f"match: expected True or False, got {match!r}")
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ActionError(f"max_steps: expected None or a positive int, got {max_steps!r}")
+        check_flag("match", match)
+        check_count("max_steps", max_steps, optional=True)
         self.profile: Profile = resolved
         self.num_players = num_players
         self.render_mode = render_mode
@@ -236,10 +255,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     # --- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> Any:
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
 
     def action_space(self, agent: str) -> Any:
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
+
+    def _unknown(self, agent: object) -> UnknownAgentError:
+        return UnknownAgentError(f"agent: expected one of {', '.join(self.possible_agents)}, got {shown(agent)}")
 
     # --- the game -------------------------------------------------------------------------
     @property
@@ -253,7 +281,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.table
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        start = (options or {}).get("state")
+        seed = check_seed(seed)
+        start = check_options(options, None).get("state")  # other keys are ignored, as PettingZoo asks
         if seed is not None:
             self._rng = np.random.default_rng(seed)
             game_seed = seed
@@ -387,9 +416,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         state = (self.table or self._table()).state
+        try:
+            seat = self._seat[agent]
+        except (KeyError, TypeError):
+            raise self._unknown(agent) from None
         selected = agent == self.agent_selection
         mask = _frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
-        return {"observation": self._encode(state, self._seat[agent]), "action_mask": mask}
+        return {"observation": self._encode(state, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step):
@@ -492,10 +525,12 @@ def env(
     reward: RewardMode = "win",
     match: bool = False,
     max_steps: int | None = None,
+    **unknown: Any,
 ) -> Any:
     """:class:`raw_env` as a user of PettingZoo's classic card games gets it: an illegal action
     ends the game with -1 for its agent (``illegal_action="terminate"``), an action outside the
     space raises ActionError, and the call order is enforced (PettingZoo's ``OrderEnforcingWrapper``)."""
+    check_keywords(unknown, _PARAMETERS[:-1])
     inner = raw_env(
         profile=profile, num_players=num_players, render_mode=render_mode, out_of_turn=out_of_turn,
         reward=reward, match=match, max_steps=max_steps, illegal_action="terminate",
@@ -551,4 +586,4 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["ENV_ID", "env", "raw_env"]
+__all__ = ["ENV_ID", "UnknownAgentError", "env", "raw_env"]

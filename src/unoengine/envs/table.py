@@ -25,11 +25,11 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ..engine.legality import JUMP_IN_PHASES, legal_moves, only_current_may_act
-from ..engine.moves import MAX_PLAYERS, Move
-from ..engine.profile import Profile
+from ..engine.moves import Move
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply_listed
 from .actions import ActionError
+from .arguments import check_choice
 
 OutOfTurn = Literal["windows", "turn-only"]
 OUT_OF_TURN: Final = ("windows", "turn-only")
@@ -161,19 +161,3 @@ def round_rewards(state: GameState, mode: RewardMode = "win") -> tuple[float, ..
     mean = sum(won) / n
     sign = -1.0 if state.profile.scoring == "own-hand-lowest-wins" else 1.0
     return tuple(sign * (w - mean) for w in won)
-
-
-def check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
-    """ActionError naming ``name`` unless ``value`` is one of ``choices`` (the adapters' options)."""
-    if value not in choices:
-        raise ActionError(f"{name}: expected one of {', '.join(choices)}, got {value!r}")
-
-
-def check_players(profile: Profile, num_players: object, name: str = "num_players") -> int:
-    """``num_players`` if the profile deals to that many (SETUP-1), else ActionError naming ``name``."""
-    if isinstance(num_players, bool) or not isinstance(num_players, int):
-        raise ActionError(f"{name}: expected an int, got {num_players!r}")
-    lo, hi = max(2, profile.min_players), min(profile.max_players, MAX_PLAYERS)
-    if not lo <= num_players <= hi:
-        raise ActionError(f"{name}: profile {profile.name!r} is for {lo} to {hi} players, got {num_players}")
-    return num_players

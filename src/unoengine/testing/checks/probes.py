@@ -203,8 +203,7 @@ def check_determinization(state: u.GameState, player: int, rng: random.Random) -
     ):
         check_cards_conserved(sampled)
     check_hands_sorted(sampled)
-    if not sampled.round_over:
-        check_phase_consistency(sampled)
+    check_phase_consistency(sampled)  # once the round is over too: its hands hold the points counted (SCORE-1)
     return sampled
 
 
