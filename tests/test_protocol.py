@@ -140,7 +140,7 @@ ANSWER_FIRST_DECISION = "for line in sys.stdin:\n    m = json.loads(line)\n    i
     (ANSWER_FIRST_DECISION + "        print(json.dumps({'type':'move','id':m['id'],'move':None}), flush=True)\n",
      "answered no move on its own turn"),
     (ANSWER_FIRST_DECISION + "        sys.stderr.write('something broke\\n'); sys.stderr.flush(); sys.exit(1)\n",
-     "its stderr ended: something broke"),
+     "its stderr: something broke"),
 ])
 def test_a_misbehaving_program_stops_the_game_with_a_clear_error(body: str, problem: str) -> None:
     bot = program(body)

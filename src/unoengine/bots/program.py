@@ -15,79 +15,75 @@ would (``shlex``) and run without a shell.
 from __future__ import annotations
 
 import atexit
-import collections
-import queue
+import multiprocessing.util
+import os
 import random
 import shlex
-import subprocess
 import sys
-import threading
 from collections.abc import Sequence
-from typing import IO, Final
+from typing import Final
 
 from ..engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from ..formats import protocol
 from .base import register_bot_kind
+from .child import Child, ChildError, stop_all
 from .turns import BotError
 
 DEFAULT_TIMEOUT: Final = 10.0
-"""Seconds a program has for each decision (and for its handshake) unless told otherwise."""
-_STDERR_LINES: Final = 5
+"""Seconds a program has for each write to it and each answer (and its handshake) unless told
+otherwise."""
 
 
 class _Program:
-    """One running bot program: its pipes, its answers as lines (read by a thread, so a wait can
-    time out), the last lines of its stderr, and its decision count."""
+    """One running bot program (bots/child.py, every exchange bounded), what its ``ready`` said,
+    and its decision count."""
 
     def __init__(self, command: tuple[str, ...]) -> None:
-        self.command = command
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
+        self.child = Child(command, max_line=protocol.MAX_LINE_BYTES)
         self.decisions = 0
         self.name: str | None = None
         self.events = False
         """Did it ask, in its ``ready``, to be told every move (``event`` messages)?"""
-        assert self.process.stdout is not None and self.process.stderr is not None
-        threading.Thread(target=_pump_lines, args=(self.process.stdout, self.lines), daemon=True).start()
-        self.stderr_pump = threading.Thread(
-            target=keep_stderr_tail, args=(self.process.stderr, self.stderr), daemon=True)
-        self.stderr_pump.start()
-
-    def alive(self) -> bool:
-        return self.process.poll() is None
-
-    def stop(self) -> None:
-        """Say ``bye`` and wait a second for the program to exit, then kill it."""
-        process = self.process
-        try:
-            assert process.stdin is not None
-            process.stdin.write(protocol.bye().encode())
-            process.stdin.close()
-        except (BrokenPipeError, OSError, ValueError):
-            pass
-        try:
-            process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 _IDLE: dict[tuple[str, ...], list[_Program]] = {}
 """Programs between games, by command: the next ProgramBot of the same command takes one instead
 of starting a process (a ``game`` message begins each game), so a run starts each program once
-per seat and worker, not once per game."""
+per seat and worker, not once per game. Nobody reads an idle program's output: what it writes
+waits in its pipe, which stops it when full, and is looked at before it is given a game."""
 _MAX_IDLE: Final = 16
+_STOPPED_AT_EXIT_IN = 0
+"""The process whose exit stops the idle programs (a worker process ends through multiprocessing,
+which runs its finalizers but not atexit)."""
 
 
 @atexit.register
 def _stop_idle() -> None:
-    for programs in _IDLE.values():
-        for program in programs:
-            program.stop()
+    programs = [p for idle in _IDLE.values() for p in idle]
     _IDLE.clear()
+    stop_all([p.child for p in programs if p.child.owner == os.getpid()], bye=protocol.bye().encode())
+
+
+def _forget_inherited() -> None:
+    """In a forked process: the idle programs are the parent's; close this copy of their pipes."""
+    for idle in _IDLE.values():
+        for program in idle:
+            program.child.forget()
+    _IDLE.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_inherited)
+
+
+def _keep_idle(command: tuple[str, ...], program: _Program) -> None:
+    global _STOPPED_AT_EXIT_IN
+    if os.getpid() != _STOPPED_AT_EXIT_IN:
+        _STOPPED_AT_EXIT_IN = os.getpid()
+        multiprocessing.util.Finalize(None, _stop_idle, exitpriority=0)
+    _IDLE.setdefault(command, []).append(program)
 
 
 class ProgramBot:
@@ -102,6 +98,7 @@ class ProgramBot:
             raise BotError(f"program bot: timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {timeout!r}")
         self.command = tuple(command)
         self.timeout = float(timeout)
+        """Seconds for each write to the program and each answer (``decide``'s ``time_ms``)."""
         self.name = name or f"program:{shlex.join(self.command)}"
         self.program_name: str | None = None
         """The name the program gave in its ``ready`` line."""
@@ -129,7 +126,7 @@ class ProgramBot:
         line = protocol.decide(ident, view, self._seeds.getrandbits(53), int(self.timeout * 1000), state)
         told = "".join(self._told) if program.events else ""
         self._told = []
-        self._send(told + line, seat)
+        self._send(told + line, seat, f"decision {ident}")
         answer = self._receive(seat, f"decision {ident}")
         try:
             chosen = protocol.read_move(answer, ident, view)
@@ -150,18 +147,15 @@ class ProgramBot:
         program, self._program = self._program, None
         if program is None:
             return
-        idle = _IDLE.setdefault(self.command, [])
-        if program.alive() and len(idle) < _MAX_IDLE:
+        told, self._told = "".join(self._told), []
+        if program.child.alive() and len(_IDLE.get(self.command, ())) < _MAX_IDLE:
             try:
-                assert program.process.stdin is not None
-                program.process.stdin.write(("".join(self._told) + protocol.game_over()).encode())
-                self._told = []
-                program.process.stdin.flush()
-                idle.append(program)
-                return
-            except (BrokenPipeError, OSError):
-                pass
-        program.stop()
+                program.child.send((told + protocol.game_over()).encode(), "game_over", self.timeout)
+            except ChildError:
+                return  # it is stopped
+            _keep_idle(self.command, program)
+            return
+        program.child.stop(bye=protocol.bye().encode())
 
     def __del__(self) -> None:
         if getattr(self, "_program", None) is not None:
@@ -172,87 +166,49 @@ class ProgramBot:
         idle = _IDLE.get(self.command, [])
         while idle:
             program = idle.pop()
-            if program.alive():
+            if program.child.reusable():  # a program that is not is stopped
                 self._program = program
                 break
-            program.stop()
         else:
             try:
                 self._program = _Program(self.command)
             except OSError as exc:
                 raise self._error(view.player, f"could not be started: {exc.strerror or exc}") from None
-            self._send(protocol.hello(), view.player)
+            self._send(protocol.hello(), view.player, "hello")
             try:
                 ready = self._receive(view.player, "the handshake")
                 self._program.name, self._program.events = protocol.read_ready_message(ready)
             except protocol.ProtocolError as exc:
                 raise self._error(view.player, str(exc)) from None
         self.program_name = self._program.name
-        self._send(protocol.game(view.player, view.num_players, view.profile), view.player)
+        self._send(protocol.game(view.player, view.num_players, view.profile), view.player, "the game message")
 
-    def _send(self, line: str, seat: int) -> None:
+    def _send(self, line: str, seat: int, what: str) -> None:
         program = self._program
-        assert program is not None and program.process.stdin is not None
+        assert program is not None
         try:
-            program.process.stdin.write(line.encode())
-            program.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._error(seat, "exited (its stdin is closed)") from None
+            program.child.send(line.encode(), what, self.timeout)
+        except ChildError as exc:
+            raise self._error(seat, exc.problem) from None
 
     def _receive(self, seat: int, what: str) -> bytes:
         program = self._program
         assert program is not None
         try:
-            line = program.lines.get(timeout=self.timeout)
-        except queue.Empty:
-            raise self._error(seat, f"sent no answer to {what} within {self.timeout:g} s") from None
-        if line == b"":
-            try:
-                code: int | None = program.process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                code = None
-            raise self._error(seat, f"exited (code {code}) before answering {what}")
-        return line
+            return program.child.receive(what, self.timeout)
+        except ChildError as exc:
+            raise self._error(seat, exc.problem) from None
 
     def _error(self, seat: int, problem: str) -> BotError:
-        """A BotError naming the bot and the seat (the runner adds the game); the program is stopped."""
+        """A BotError naming the bot and the seat (the runner adds the game), with the program's
+        stderr; the program is stopped."""
         program, self._program = self._program, None
-        tail = ""
+        said = ""
         if program is not None:
-            if not program.alive():
-                program.stderr_pump.join(timeout=1.0)  # what it wrote on stderr before it exited
-            if program.stderr:
-                tail = "; its stderr ended: " + " | ".join(program.stderr)
-            program.stop()
+            program.child.stop(graceful=False)
+            said = program.child.stderr_excerpt()
         name = self.name if len(self.name) <= 80 else self.name[:77] + "..."
-        return BotError(f"bot {name!r} at seat {seat}: {problem}{tail}")
-
-
-def _pump_lines(stream: IO[bytes], lines: queue.Queue[bytes]) -> None:
-    """Move the program's stdout lines into ``lines`` (b"" at the end), so reads can time out."""
-    limit = protocol.MAX_LINE_BYTES + 1
-    try:
-        while True:
-            line = stream.readline(limit)
-            lines.put(line)
-            if not line:
-                return
-            if len(line) >= limit:
-                while line and not line.endswith(b"\n"):  # drop the rest of an over-long line
-                    line = stream.readline(limit)
-    except (OSError, ValueError):
-        lines.put(b"")
-
-
-def keep_stderr_tail(stream: IO[bytes], tail: collections.deque[str]) -> None:
-    """Keep the last few lines the program wrote on stderr, for error messages."""
-    try:
-        for raw in stream:
-            text = raw.decode("utf-8", "replace").rstrip()
-            if text:
-                tail.append(text[:200])
-    except (OSError, ValueError):
-        return
+        return BotError(f"bot {name!r} at seat {seat}: {problem}{said}")
 
 
 SERVER_MODULE: Final = "unoengine.tools.bot_server"

@@ -127,10 +127,29 @@ a million games a second it is thirty years)."""
 MAX_WORKERS: Final = 64
 """The most worker processes of one simulation."""
 
+# --- programs (bot programs, engines under ``conformance --engine-cmd``; bots/child.py) -------------
+MAX_PROGRAM_LINE_BYTES: Final = 1 << 20
+"""The longest line, newline included, a program may send (and the conformance runner sends it):
+1 MiB. A 10-player view document is about 3 KB, a scenario a few. A longer line is an error as
+soon as its first 1 MiB has come without a newline."""
+
+MAX_STDERR_HEAD_BYTES: Final = 2 * 1024
+"""What is kept of the start of a program's stderr, for its error messages: the first 2 KiB
+(where a crashed program usually says what went wrong)."""
+
+MAX_STDERR_TAIL_BYTES: Final = 4 * 1024
+"""What is kept of the end of a program's stderr: the last 4 KiB (a traceback's last frames and
+its exception). What came between the head and the tail is counted, not kept."""
+
+MAX_IDLE_OUTPUT_BYTES: Final = 1 << 20
+"""The most a program waiting between games may leave on its stderr (it is read and dropped
+before the program is given the next game): 1 MiB. A program that left more, or wrote anything
+on its stdout, is stopped and a fresh one started."""
+
 MAX_TIMEOUT_SECONDS: Final = 3600
-"""The longest wait a caller may set: for each answer of a program bot or of an engine under
-``conformance --engine-cmd``, and for a Dask scheduler to answer (``--connect-timeout``). An
-hour; the defaults are 10 seconds."""
+"""The longest wait a caller may set: for each exchange with a program bot or an
+engine under ``conformance --engine-cmd`` (``--timeout``), each write to it and each answer,
+and for a Dask scheduler to answer (``--connect-timeout``). An hour; the defaults are 10 seconds."""
 
 
 def is_timeout(value: object) -> bool:

@@ -21,6 +21,7 @@ from typing import Any, Final
 import attrs
 
 from ..engine.errors import NotationError, SerializationError, UnoEngineError
+from ..engine.limits import MAX_PROGRAM_LINE_BYTES
 from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.view import PlayerView
@@ -28,7 +29,7 @@ from .notation import format_move, parse_move
 from .serialize import from_json, to_json
 
 PROTOCOL_VERSION: Final = 1
-MAX_LINE_BYTES: Final = 1 << 20
+MAX_LINE_BYTES: Final = MAX_PROGRAM_LINE_BYTES
 """The longest line either side may send (a 10-player view document is about 3 KB)."""
 QUOTE_CHARS: Final = 120
 """How much of a bad line an error quotes."""

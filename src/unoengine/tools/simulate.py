@@ -13,16 +13,19 @@ import collections
 import math
 import multiprocessing
 import random
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
+from types import FrameType
 from typing import Any, Final
 
 import attrs
 
 from ..bots import make_bot
 from ..bots.base import Bot, is_bot_name, known_bots_text
+from ..bots.child import exit_now
 from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
 from ..bots.turns import bot_label, raised_by
@@ -437,8 +440,23 @@ def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games
 
 def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> _Parts:
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(workers) as pool:
+    with context.Pool(workers, initializer=_worker_started) as pool:
         yield from pool.imap(_chunk_job, jobs)
+        # Let the workers end on their own, not terminated (as leaving the block early does):
+        # each then stops the bot programs it kept between games (bots/program.py).
+        pool.close()
+        pool.join()
+
+
+def _worker_started() -> None:
+    """In each worker process: the pool's SIGTERM (a run stopped early) ends the worker with the
+    bot programs it runs (bots/child.py), which would otherwise outlive it."""
+    if sys.platform != "win32":
+        signal.signal(signal.SIGTERM, _stop_worker)
+
+
+def _stop_worker(signum: int, _frame: FrameType | None) -> None:
+    exit_now(128 + signum)
 
 
 def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flight: int

@@ -2,38 +2,34 @@
 
 :class:`WireAdapter` starts the program (no shell), shakes hands (``hello`` / ``ready``, which
 names the program's capabilities), then turns each adapter call into one request line and
-reads one answer line, within a timeout and a bounded line length. A program that dies, times
-out or answers out of protocol fails the call with a :class:`WireError` (that scenario is
-errored) and is started afresh for the next scenario. docs/conformance.md gives every message.
+reads one answer line, each write and each answer within the timeout and every line of bounded
+length (bots/child.py runs the program: its own process group, bounded reads, no threads). A
+program that dies, times out or answers out of protocol fails the call with a :class:`WireError`
+(that scenario is errored) and is started afresh for the next scenario. docs/conformance.md
+gives every message.
 """
 
 from __future__ import annotations
 
-import collections
-import contextlib
 import json
-import queue
 import shlex
-import subprocess
-import threading
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, Final
+from typing import Any, Final, NoReturn
 
-from ...bots.program import keep_stderr_tail
+from ...bots.child import Child, ChildError
 from ...engine.errors import SerializationError, UnoEngineError
-from ...engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
+from ...engine.limits import MAX_PROGRAM_LINE_BYTES, MAX_TIMEOUT_SECONDS, is_timeout
 from ...formats.protocol import quote
 from ...formats.serialize.parsing import parse_json
 from .adapter import PROTOCOL_VERSION, AdapterFailure, Rejected, Unsupported
 from .capabilities import parse_capabilities, parse_profiles
 
 DEFAULT_TIMEOUT: Final = 10.0
-"""Seconds the program has to answer each request (and the handshake)."""
-MAX_LINE_BYTES: Final = 1 << 20
+"""Seconds the program has to take each request and to answer it (and the handshake)."""
+MAX_LINE_BYTES: Final = MAX_PROGRAM_LINE_BYTES
 """The longest line either side may send (a scenario or a report is a few kilobytes)."""
 HANDSHAKE_TIMEOUT: Final = 10.0
 """The least time a program has to start and answer ``hello`` (a program starting is slow)."""
-_STDERR_LINES: Final = 5
 ANSWERS: Final = {"start": "started", "play": "played", "observe": "observed", "legal": "legal_moves"}
 """The answer each request expects (besides ``rejected``, ``unsupported`` and ``error``)."""
 
@@ -70,68 +66,6 @@ def decode(line: bytes, limit: int = MAX_LINE_BYTES) -> dict[str, Any]:
     return message
 
 
-class _Program:
-    """One running adapter program: its pipes, its answer lines (read by a thread, so a wait can
-    time out) and the last lines of its stderr."""
-
-    def __init__(self, command: tuple[str, ...], limit: int) -> None:
-        try:
-            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE)
-        except OSError as exc:
-            problem = exc.strerror or exc
-            raise WireError(f"the program {shlex.join(command)!r} could not be started: {problem}") from None
-        self.lines: queue.Queue[bytes] = queue.Queue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=_STDERR_LINES)
-        assert self.process.stdout is not None and self.process.stderr is not None
-        threading.Thread(target=_pump, args=(self.process.stdout, self.lines, limit), daemon=True).start()
-        self.stderr_pump = threading.Thread(
-            target=keep_stderr_tail, args=(self.process.stderr, self.stderr), daemon=True)
-        self.stderr_pump.start()
-
-    def send(self, line: bytes) -> None:
-        assert self.process.stdin is not None
-        try:
-            self.process.stdin.write(line)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            raise WireError("the program exited (its stdin is closed)") from None
-
-    def stop(self, graceful: bool = True) -> None:
-        """Say ``bye`` and give the program a second to exit (or kill it at once), then reap it."""
-        if not graceful:
-            self.process.kill()
-        try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(encode({"type": "bye"}))
-            self.process.stdin.close()
-        except (BrokenPipeError, OSError, ValueError):
-            pass
-        try:
-            self.process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-    def tail(self) -> str:
-        if self.process.poll() is not None:
-            self.stderr_pump.join(timeout=1.0)
-        return "; its stderr ended: " + " | ".join(self.stderr) if self.stderr else ""
-
-
-def _pump(stream: IO[bytes], lines: queue.Queue[bytes], limit: int) -> None:
-    """The program's stdout lines into ``lines`` (b"" at the end); an over-long line is passed on
-    cut at the limit, without its newline, and the reading stops."""
-    try:
-        while True:
-            line = stream.readline(limit + 1)
-            lines.put(line)
-            if not line or not line.endswith(b"\n"):
-                return
-    except (OSError, ValueError):
-        lines.put(b"")
-
-
 class WireAdapter:
     """An adapter that is a program: ``WireAdapter("node my_adapter.mjs")`` (split like a shell
     would, run without one). The handshake happens here, so a program that cannot start or
@@ -151,7 +85,7 @@ class WireAdapter:
         self.command = tuple(command)
         self.timeout = float(timeout)
         self.max_line = max_line
-        self._program: _Program | None = None
+        self._program: Child | None = None
         self._ids = 0
         self._games = 0
         self.name = ""
@@ -163,9 +97,14 @@ class WireAdapter:
 
     def _connect(self) -> frozenset[str]:
         """Start the program and shake hands; what its ``ready`` claims."""
-        self._program = _Program(self.command, self.max_line)
-        self._program.send(encode({"type": "hello", "protocol": PROTOCOL_VERSION}))
-        ready = self._receive("the handshake (hello)", max(self.timeout, HANDSHAKE_TIMEOUT))
+        try:
+            self._program = Child(self.command, max_line=self.max_line)
+        except OSError as exc:
+            problem = exc.strerror or exc
+            raise WireError(f"the program {shlex.join(self.command)!r} could not be started: {problem}") from None
+        wait = max(self.timeout, HANDSHAKE_TIMEOUT)
+        self._send(encode({"type": "hello", "protocol": PROTOCOL_VERSION}), "hello", wait)
+        ready = self._receive("the handshake (hello)", wait)
         if ready.get("type") != "ready" or ready.get("protocol") != PROTOCOL_VERSION:
             self._fail(f"expected {{\"type\": \"ready\", \"protocol\": {PROTOCOL_VERSION}, ...}} "
                        f"in answer to hello, got {quote(json.dumps(ready))}")
@@ -179,42 +118,42 @@ class WireAdapter:
             self.close()
             raise
 
-    def _fail(self, problem: str) -> None:
-        """Stop the program (the next scenario starts it again) and raise the problem."""
+    def _fail(self, problem: str) -> NoReturn:
+        """Stop the program (the next scenario starts it again) and raise the problem, with what
+        the program wrote on stderr."""
         program, self._program = self._program, None
-        tail = ""
+        said = ""
         if program is not None:
             program.stop(graceful=False)  # it broke the protocol: no second chance
-            tail = program.tail()
-        raise WireError(f"program {shlex.join(self.command)[:80]!r}: {problem}{tail}")
+            said = program.stderr_excerpt()
+        raise WireError(f"program {shlex.join(self.command)[:80]!r}: {problem}{said}")
+
+    def _send(self, line: bytes, what: str, timeout: float | None = None) -> None:
+        program = self._program
+        assert program is not None
+        try:
+            program.send(line, what, self.timeout if timeout is None else timeout)
+        except ChildError as exc:
+            self._fail(exc.problem)
 
     def _receive(self, what: str, timeout: float | None = None) -> dict[str, Any]:
         program = self._program
         assert program is not None
-        wait = self.timeout if timeout is None else timeout
         try:
-            line = program.lines.get(timeout=wait)
-        except queue.Empty:
-            self._fail(f"sent no answer to {what} within {wait:g} s")
-            raise AssertionError("unreachable") from None
-        if line == b"":
-            try:
-                code: int | None = program.process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                code = None
-            self._fail(f"exited (code {code}) before answering {what}")
+            line = program.receive(what, self.timeout if timeout is None else timeout)
+        except ChildError as exc:
+            self._fail(exc.problem)
         try:
             return decode(line, self.max_line)
         except WireError as exc:
             self._fail(f"answered {what} with {exc}")
-            raise AssertionError("unreachable") from None
 
     def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
-        if self._program is None or self._program.process.poll() is not None:
+        if self._program is None or not self._program.alive():
             if kind != "start":
                 raise WireError(f"program {shlex.join(self.command)[:80]!r} is not running")
             if self._program is not None:
-                self._program.stop()
+                self._program.stop(bye=encode({"type": "bye"}))
             self.restarts += 1
             if self._connect() != self.capabilities:
                 self._fail("claimed other capabilities after it was started again")
@@ -225,8 +164,8 @@ class WireAdapter:
         if len(line) > self.max_line:
             raise WireError(f"the {kind} request (id {ident}) would be a line of {len(line):,} bytes, longer than "
                             f"{self.max_line:,}")
-        self._program.send(line)
         what = f"{kind} (id {ident})"
+        self._send(line, what)
         answer = self._receive(what)
         if answer.get("id") != ident:
             self._fail(f"answered {what} with id {answer.get('id')!r}")
@@ -276,15 +215,18 @@ class WireAdapter:
 
     def finish(self, game: int) -> None:
         """The scenario is over: the program may forget the game (``end``, no answer)."""
-        if self._program is not None and self._program.process.poll() is None:
-            with contextlib.suppress(WireError):
-                self._program.send(encode({"type": "end", "game": game}))
+        program = self._program
+        if program is not None and program.alive():
+            try:
+                program.send(encode({"type": "end", "game": game}), "end", self.timeout)
+            except ChildError:  # it is stopped; the next scenario starts it again
+                self._program = None
 
     def close(self) -> None:
-        """Say ``bye`` and stop the program."""
+        """Say ``bye`` and stop the program (and its process group)."""
         program, self._program = self._program, None
         if program is not None:
-            program.stop()
+            program.stop(bye=encode({"type": "bye"}))
 
     def __enter__(self) -> WireAdapter:
         return self
