@@ -30,6 +30,7 @@ from helpers_programs import all_ended, hostile, wait_for
 import unoengine as u
 from unoengine.bots import ProgramBot
 from unoengine.bots.turns import BotError
+from unoengine.tools import cli
 from unoengine.tools import conformance as c
 from unoengine.tools import simulate as sim
 
@@ -294,3 +295,41 @@ def test_the_programs_of_worker_processes_are_stopped_after_a_failed_run(noted: 
         sim.run("classic-108", [bot, bot], 4, seed=3, workers=2, max_moves=6)
     started = pids(noted.with_suffix(".own"))
     assert len(started) >= 2 and all_ended(started, "stubborn.py")
+
+
+# --- --bot-timeout ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+@pytest.mark.parametrize("value", ["0", "-1", "3601", "nan", "inf"])
+def test_bot_timeout_out_of_range_is_refused_in_one_line(command: str, value: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([command, "--bots", "random,random", "--games", "1", "--bot-timeout", value]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"unoengine {command}: --bot-timeout: expected seconds in (0, 3600], got {float(value)!r}"]
+
+
+def test_bot_timeout_that_is_no_number_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        cli.main(["simulate", "--bot-timeout", "soon"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "--bot-timeout: invalid float value: 'soon'" in err[0]
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_bot_timeout_is_the_time_a_program_bot_has(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program that never answers: the run stops after --bot-timeout, not the default 10 s."""
+    bot = "program:" + shlex.join(hostile("deaf.py"))
+    assert cli.main([command, "--bots", f"{bot},random", "--games", "1", "--bot-timeout", "0.5", "--quiet"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "sent no answer to decision 1 within 0.5 s" in err[0], err
+
+
+def test_bot_timeout_reaches_worker_processes_and_is_checked() -> None:
+    bot = "program:" + shlex.join(hostile("deaf.py"))
+    with pytest.raises(BotError, match=r"sent no answer to decision 1 within 0\.5 s"):
+        sim.run("classic-108", [bot, "random"], 2, workers=2, bot_timeout=0.5)
+    for bad in (0, -1.0, 3601, float("nan"), True, "5"):
+        with pytest.raises(sim.RunError, match=r"bot_timeout must be seconds in \(0, 3600\]"):
+            sim.run("classic-108", ["random", "random"], 1, bot_timeout=bad)  # type: ignore[arg-type]
+        with pytest.raises(sim.RunError, match=r"bot_timeout must be seconds in \(0, 3600\]"):
+            sim.tournament("classic-108", ["random", "heuristic"], 1, bot_timeout=bad)  # type: ignore[arg-type]

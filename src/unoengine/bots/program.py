@@ -33,7 +33,7 @@ from .turns import BotError
 
 DEFAULT_TIMEOUT: Final = 10.0
 """Seconds a program has for each write to it and each answer (and its handshake) unless told
-otherwise."""
+otherwise (``--bot-timeout``)."""
 
 
 class _Program:

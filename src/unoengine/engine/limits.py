@@ -147,8 +147,8 @@ before the program is given the next game): 1 MiB. A program that left more, or 
 on its stdout, is stopped and a fresh one started."""
 
 MAX_TIMEOUT_SECONDS: Final = 3600
-"""The longest wait a caller may set: for each exchange with a program bot or an
-engine under ``conformance --engine-cmd`` (``--timeout``), each write to it and each answer,
+"""The longest wait a caller may set: for each exchange with a program bot (``--bot-timeout``) or
+an engine under ``conformance --engine-cmd`` (``--timeout``), each write to it and each answer,
 and for a Dask scheduler to answer (``--connect-timeout``). An hour; the defaults are 10 seconds."""
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final, NoReturn
 
 from ..bots import bot_names
+from ..bots.program import DEFAULT_TIMEOUT as DEFAULT_BOT_TIMEOUT
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line
@@ -207,16 +208,19 @@ CONNECT_TIMEOUT: Final = 10.0
 def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int, match: bool,
              as_json: bool, progress: bool | Progress, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
-             record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
+             record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False,
+             bot_timeout: float | None = None) -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
     the games played so far (exit 130). ``report`` writes the HTML report there; ``records``
     saves the first ``record_count`` games' records into that folder (for ``unoengine replay``).
 
     A game a bot fails in stops the run: the summary of the games before it is printed (and the
     report and records written), then the failure as one line, exit 2. With ``keep_going``
-    every game is played, the failed ones listed and left out of the summary, exit 1."""
+    every game is played, the failed ones listed and left out of the summary, exit 1.
+    ``bot_timeout``: seconds each program bot has for each exchange (``--bot-timeout``)."""
     from . import simulate as sim
 
+    _check_bot_timeout(bot_timeout)
     outputs = [_Output(report, "--report")] if report else []
     if records is not None:
         _check_record_count(record_count)
@@ -231,7 +235,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         with cluster_executor(scheduler, connect_timeout) as executor:
             for outcome in sim.iter_outcomes(profile, bots, games, seed, workers=workers, match=match,
                                              max_moves=max_moves, isolated=isolated, executor=executor,
-                                             keep_going=keep_going):
+                                             keep_going=keep_going, bot_timeout=bot_timeout):
                 if isinstance(outcome, sim.GameFailure):
                     tally.fail(outcome)
                     stopped = not keep_going
@@ -259,7 +263,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
 
         outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted, stopped))
     if records is not None:
-        _save_records(folder, load_profile(profile), bots, kept, match, max_moves)
+        _save_records(folder, load_profile(profile), bots, kept, match, max_moves, bot_timeout)
     if as_json:
         print(json.dumps(_simulate_json(summary, profile, seed, workers, match, elapsed), indent=2))
     else:
@@ -312,6 +316,15 @@ def _failure_status(command: str, failed: int, shown: Sequence[Any], stopped: bo
 
 _INTERRUPTED: Final = 130
 """The exit status after Ctrl-C (128 + SIGINT), once the partial summary is printed."""
+
+
+class _BotTimeoutError(UnoEngineError):
+    """A ``--bot-timeout`` that is not a wait in seconds within (0, MAX_TIMEOUT_SECONDS]."""
+
+
+def _check_bot_timeout(bot_timeout: float | None) -> None:
+    if bot_timeout is not None and not is_timeout(bot_timeout):
+        raise _BotTimeoutError(f"--bot-timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {bot_timeout!r}")
 
 
 class ClusterError(UnoEngineError):
@@ -389,13 +402,15 @@ def profiles(name: str | None) -> int:
 def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, workers: int, match: bool,
                as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool | Progress = False,
                scheduler: str | None = None, report_path: str | None = None,
-               connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False) -> int:
+               connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False,
+               bot_timeout: float | None = None) -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
     (and ``report_path`` gets the HTML report). A failed game stops it, or with ``keep_going`` is
     listed, as in :func:`simulate`; either way the standings leave out every deal with a failed
     game (simulate.standings)."""
     from . import simulate as sim
 
+    _check_bot_timeout(bot_timeout)
     output = _Output(report_path, "--report") if report_path else None
 
     players = 2 if mode == "round-robin" else len(bots)
@@ -406,7 +421,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
             standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                                 workers=workers, match=match, max_moves=max_moves,
                                                 isolated=isolated, progress=report, executor=executor,
-                                                keep_going=keep_going)
+                                                keep_going=keep_going, bot_timeout=bot_timeout)
     except sim.GameFailedError as exc:  # the games before it are ranked all the same
         standings, results, stopped = exc.standings, exc.results, True
     except (ValueError, sim.BotError) as exc:
@@ -489,13 +504,14 @@ def _records_folder(path: str) -> Path:
 
 
 def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Sequence[Any], match: bool,
-                  max_moves: int | None) -> None:
+                  max_moves: int | None, bot_timeout: float | None = None) -> None:
     """Play each kept game again with its moves recorded, check it ends as counted, and save it."""
     from ..formats.serialize import dumps
     from . import simulate as sim
 
     for counted in kept:
-        record, again = sim.record_game(profile, bots, counted.seed, counted.index, match=match, max_moves=max_moves)
+        record, again = sim.record_game(profile, bots, counted.seed, counted.index, match=match, max_moves=max_moves,
+                                        bot_timeout=bot_timeout)
         if again != counted:
             raise OutputError(f"--records: game {counted.index} did not play the same again (a bot that is not "
                               "deterministic?); its record is not saved")
@@ -631,6 +647,9 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="when a bot fails in a game (raises, breaks the protocol, times out, exits), list that "
                              "game with its seed and seat, count the others, play on, and exit 1; without it the "
                              "first failed game stops the run after the results so far are shown, exit 2")
+    parser.add_argument("--bot-timeout", metavar="SECONDS", type=float, default=None,
+                        help=f"seconds each bot run as a program (program:..., --isolated) has to take each "
+                             f"message and to answer, up to {MAX_TIMEOUT_SECONDS} (default {DEFAULT_BOT_TIMEOUT:g})")
 
 
 def _bot_list(text: str) -> list[str]:
@@ -768,7 +787,8 @@ def _run(args: argparse.Namespace) -> int:
         seats = _seats(_bot_list(args.bots), args.players)
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
-                        args.records, args.record_count, args.connect_timeout, args.keep_going)
+                        args.records, args.record_count, args.connect_timeout, args.keep_going,
+                        args.bot_timeout)
     if args.command == "replay":
         return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
@@ -781,6 +801,6 @@ def _run(args: argparse.Namespace) -> int:
         progress = _progress_option(args, "tournament")
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
-                          args.report, args.connect_timeout, args.keep_going)
+                          args.report, args.connect_timeout, args.keep_going, args.bot_timeout)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

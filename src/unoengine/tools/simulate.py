@@ -26,6 +26,7 @@ import attrs
 from ..bots import make_bot
 from ..bots.base import Bot, is_bot_name, known_bots_text
 from ..bots.child import exit_now
+from ..bots.program import ProgramBot
 from ..bots.program import isolated as isolated_bot
 from ..bots.turns import BotError as BotError
 from ..bots.turns import bot_label, raised_by
@@ -34,7 +35,7 @@ from ..engine.cards import DRAW_TWO, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR
 from ..engine.dealing import new_game
 from ..engine.errors import UnoEngineError, one_line, quoted, shown
 from ..engine.events import CardsDrawn
-from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_WORKERS
+from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_TIMEOUT_SECONDS, MAX_WORKERS, is_timeout
 from ..engine.moves import CallUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.state import Phase
@@ -84,6 +85,12 @@ def _check_names(names: Sequence[object]) -> None:
         raise RunError(f"unknown bot {quoted(str(unknown[0]))}; known bots: {known_bots_text()}")
 
 
+def check_bot_timeout(bot_timeout: object) -> None:
+    """None (each program bot keeps its own, 10 s by default), or seconds in (0, MAX_TIMEOUT_SECONDS]."""
+    if bot_timeout is not None and not is_timeout(bot_timeout):
+        raise RunError(f"bot_timeout must be seconds in (0, {MAX_TIMEOUT_SECONDS}], got {shown(bot_timeout)}")
+
+
 @attrs.frozen
 class GameResult:
     """One game (a round, or a whole match) as the statistics need it."""
@@ -119,22 +126,25 @@ def game_seed(run_seed: int, index: int) -> int:
 
 
 def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
-              max_moves: int | None = None, moves_out: list[Move] | None = None) -> GameResult:
+              max_moves: int | None = None, moves_out: list[Move] | None = None,
+              bot_timeout: float | None = None) -> GameResult:
     """Play one game (one round, or a match with ``match``) between the named bots, seat by seat.
 
     A bot that fails (returns a move that is not legal, raises, or as a program times out or
     exits) raises BotError naming the game, its seed, the seating and the bot; its ``seat`` is
     the failing seat. With ``max_moves``, a game still going after that many moves raises
     BotError too: bots that never finish (always declining to play, say) would otherwise keep a
-    run going forever. ``moves_out``, when given, receives every move made (see :func:`record_game`)."""
+    run going forever. ``moves_out``, when given, receives every move made (see :func:`record_game`).
+    ``bot_timeout`` is the seconds each bot run as a program has for each exchange."""
+    check_bot_timeout(bot_timeout)
     try:
-        return _play(profile, bots, seed, index, match, max_moves, moves_out)
+        return _play(profile, bots, seed, index, match, max_moves, moves_out, bot_timeout)
     except BotError as exc:
         raise BotError(failure_line(index, seed, bots, error_text(exc)), seat=exc.seat) from exc
 
 
 def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: bool, max_moves: int | None,
-          moves_out: list[Move] | None = None) -> GameResult:
+          moves_out: list[Move] | None = None, bot_timeout: float | None = None) -> GameResult:
     """:func:`play_game` without naming the game in its BotError (a run adds it to the failure)."""
     seats: list[Bot] = []
     try:
@@ -146,6 +156,8 @@ def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: b
                 raise
             except Exception as exc:  # the bot's own factory failed
                 raise raised_by(quoted(name, 80), i, exc) from exc
+            if bot_timeout is not None and isinstance(seats[-1], ProgramBot):
+                seats[-1].timeout = float(bot_timeout)
         rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
         state = new_game(profile, len(seats), seed=seed)
         moves = 0
@@ -280,13 +292,14 @@ class GameFailedError(BotError):
 
 
 def record_game(profile: Profile | str, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
-                max_moves: int | None = None) -> tuple[GameRecord, GameResult]:
+                max_moves: int | None = None, bot_timeout: float | None = None) -> tuple[GameRecord, GameResult]:
     """Play game ``index`` of a run again, keeping its moves: the record (for a replay page,
     render/replay.py) and the result, the same as the run's when the bots are deterministic
     (every shipped bot is: its random stream comes from the game's seed and its seat)."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     moves: list[Move] = []
-    result = play_game(prof, bots, seed, index, match=match, max_moves=max_moves, moves_out=moves)
+    result = play_game(prof, bots, seed, index, match=match, max_moves=max_moves, moves_out=moves,
+                       bot_timeout=bot_timeout)
     return GameRecord(prof, len(bots), seed, moves=tuple(moves)), result
 
 
@@ -305,6 +318,7 @@ class RunSpec:
     match: bool
     max_moves: int | None = None
     keep_going: bool = False
+    bot_timeout: float | None = None
 
 
 def _play_chunk(spec: RunSpec, deals: Sequence[int]) -> list[GameResult | GameFailure]:
@@ -316,7 +330,7 @@ def _play_chunk(spec: RunSpec, deals: Sequence[int]) -> list[GameResult | GameFa
         seed = game_seed(spec.seed, i)
         for bots, named in zip(spec.seatings, spec.named, strict=True):
             try:
-                out.append(_play(profile, bots, seed, i, spec.match, spec.max_moves))
+                out.append(_play(profile, bots, seed, i, spec.match, spec.max_moves, bot_timeout=spec.bot_timeout))
             except BotError as exc:
                 out.append(GameFailure(i, seed, named, exc.seat, error_text(exc)))
                 if not spec.keep_going:
@@ -333,18 +347,19 @@ def _chunks(games: int, size: int) -> Iterator[range]:
         yield range(start, min(start + size, games))
 
 
-def _check_options(isolated: object, keep_going: object, executor: object) -> None:
+def _check_options(isolated: object, keep_going: object, executor: object, bot_timeout: object = None) -> None:
     for name, flag in (("isolated", isolated), ("keep_going", keep_going)):
         if flag is not True and flag is not False:
             raise RunError(f"{name} must be True or False, got {shown(flag)}")
     if executor is not None and not isinstance(executor, Executor):
         raise RunError(f"executor must be a concurrent.futures.Executor, got {shown(executor)}")
+    check_bot_timeout(bot_timeout)
 
 
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
         match: bool = False, progress: Callable[[int, int], None] | None = None,
         max_moves: int | None = None, isolated: bool = False, executor: Executor | None = None,
-        keep_going: bool = False) -> Results:
+        keep_going: bool = False, bot_timeout: float | None = None) -> Results:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
     ``workers`` > 1 spreads the games over that many processes; ``executor`` (any
@@ -354,17 +369,19 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     ``progress(done, total)`` is called as games finish. ``max_moves`` caps each game (see
     :func:`play_game`). ``isolated`` runs every bot in a process of its own, seeing only its
     views over the bot wire protocol (docs/security.md), with the same results for a seed.
+    ``bot_timeout`` sets the seconds every bot run as a program (``program:...``, and every bot
+    of an isolated run) has for each write to it and each answer (10 by default).
 
     A game a bot fails in (see :func:`play_game`) stops the run with :class:`GameFailedError`,
     which holds the games finished before it. With ``keep_going`` every game is played: the
     failed ones are listed in the returned :class:`Results`' ``failures`` and the others counted.
     """
     check_run(bots, games, seed, workers, max_moves)  # a list of at most MAX_GAMES results
-    _check_options(isolated, keep_going, executor)
+    _check_options(isolated, keep_going, executor, bot_timeout)
     results: list[GameResult] = []
     failures: list[GameFailure] = []
     outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match, max_moves=max_moves,
-                         isolated=isolated, executor=executor, keep_going=keep_going)
+                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
     for done, (_, outcome) in enumerate(outcomes, 1):
         if isinstance(outcome, GameFailure):
             failures.append(outcome)
@@ -382,28 +399,30 @@ _PROGRESS_EVERY: Final = 10
 
 def iter_outcomes(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
                   match: bool = False, max_moves: int | None = None, isolated: bool = False,
-                  executor: Executor | None = None, keep_going: bool = False) -> Iterator[GameResult | GameFailure]:
+                  executor: Executor | None = None, keep_going: bool = False,
+                  bot_timeout: float | None = None) -> Iterator[GameResult | GameFailure]:
     """Every game of a run, in game order, as they come: a :class:`GameResult`, or a
     :class:`GameFailure` for a game a bot failed in. Without ``keep_going`` the first failure is
     the last item (the games after it are not played, or not waited for); with it, every game
     is played. Streamed as :func:`iter_results` is."""
     check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
-    _check_options(isolated, keep_going, executor)
+    _check_options(isolated, keep_going, executor, bot_timeout)
     for _, outcome in _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match,
-                                max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going):
+                                max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going,
+                                bot_timeout=bot_timeout):
         yield outcome
 
 
 def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
                  match: bool = False, max_moves: int | None = None, isolated: bool = False,
-                 executor: Executor | None = None) -> Iterator[GameResult]:
+                 executor: Executor | None = None, bot_timeout: float | None = None) -> Iterator[GameResult]:
     """:func:`run`'s results one by one, in game order, as they come: nothing is planned up front
     (chunks of games are handed out as earlier ones finish), so a caller can stop at any time
     (the command line's Ctrl-C prints what was played). Up to MAX_STREAMED_GAMES games: tally them
     with :class:`Tally` rather than keeping them. A game a bot fails in raises
     :class:`GameFailedError`, after every game before it was given."""
     for outcome in iter_outcomes(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
-                                 isolated=isolated, executor=executor):
+                                 isolated=isolated, executor=executor, bot_timeout=bot_timeout):
         if isinstance(outcome, GameFailure):
             raise GameFailedError(outcome)
         yield outcome
@@ -411,14 +430,14 @@ def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: 
 
 def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games: int, seed: int, *, workers: int,
               match: bool, max_moves: int | None, isolated: bool, executor: Executor | None, keep_going: bool,
-              ) -> Iterator[tuple[int, GameResult | GameFailure]]:
+              bot_timeout: float | None = None) -> Iterator[tuple[int, GameResult | GameFailure]]:
     """(seating, outcome) of every game, deal after deal and each deal in every seating: the one
     order whatever plays the games, so the first failure (where a run without ``keep_going``
     stops) is the same game with any number of workers. The callers check the arguments."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     named = tuple(tuple(s) for s in seatings)
     made = tuple(tuple(isolated_bot(b) for b in s) for s in named) if isolated else named
-    spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going)
+    spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going, bot_timeout)
     per_deal = len(named)
     size = max(1, min(50, games * per_deal // (workers * 8)) // per_deal)  # deals a chunk
     jobs = ((spec, chunk) for chunk in _chunks(games, size))
@@ -620,7 +639,7 @@ def lineups(bots: Sequence[str], mode: str, players: int) -> list[tuple[str, ...
 def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, mode: str = "round-robin",
                players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
                isolated: bool = False, progress: Callable[[int, int], None] | None = None,
-               executor: Executor | None = None, keep_going: bool = False,
+               executor: Executor | None = None, keep_going: bool = False, bot_timeout: float | None = None,
                ) -> tuple[list[Standing], dict[tuple[str, ...], Results]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
@@ -638,13 +657,13 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     :class:`Results`, and the standings leave out every deal that has a failed game (see
     :func:`standings`)."""
     check_run(bots, games, seed, workers, max_moves)
-    _check_options(isolated, keep_going, executor)
+    _check_options(isolated, keep_going, executor, bot_timeout)
     seatings = list(dict.fromkeys(lineups(bots, mode, players)))
     played: list[list[GameResult]] = [[] for _ in seatings]
     failed: list[list[GameFailure]] = [[] for _ in seatings]
     total = games * len(seatings)
     outcomes = _outcomes(profile, seatings, games, seed, workers=workers, match=match, max_moves=max_moves,
-                         isolated=isolated, executor=executor, keep_going=keep_going)
+                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
     for done, (k, outcome) in enumerate(outcomes, 1):
         if isinstance(outcome, GameFailure):
             failed[k].append(outcome)
