@@ -174,6 +174,8 @@ class ProgramBot:
                 self._program = _Program(self.command)
             except OSError as exc:
                 raise self._error(view.player, f"could not be started: {exc.strerror or exc}") from None
+            except ChildError as exc:  # not a POSIX system
+                raise self._error(view.player, f"could not be started: {exc.problem}") from None
             self._send(protocol.hello(), view.player, "hello")
             try:
                 ready = self._receive(view.player, "the handshake")

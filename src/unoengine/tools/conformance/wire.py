@@ -99,8 +99,8 @@ class WireAdapter:
         """Start the program and shake hands; what its ``ready`` claims."""
         try:
             self._program = Child(self.command, max_line=self.max_line)
-        except OSError as exc:
-            problem = exc.strerror or exc
+        except (OSError, ChildError) as exc:
+            problem = exc.problem if isinstance(exc, ChildError) else exc.strerror or exc
             raise WireError(f"the program {shlex.join(self.command)!r} could not be started: {problem}") from None
         wait = max(self.timeout, HANDSHAKE_TIMEOUT)
         self._send(encode({"type": "hello", "protocol": PROTOCOL_VERSION}), "hello", wait)
