@@ -56,16 +56,25 @@ def refused(error: type[E], call: Callable[[], Any], *, lines: int = LINES, mega
     return info.value
 
 
+def _exit_status(args: list[str]) -> int | str | None:
+    """What ``unoengine ARGS`` exits with: ``main``'s return value, or the status of the
+    ``SystemExit`` that argparse raises for an option it refuses itself (``--seed`` out of range)."""
+    try:
+        return cli.main(args)
+    except SystemExit as exc:
+        return exc.code
+
+
 def cli_refuses(args: list[str], capsys: pytest.CaptureFixture[str], *, lines: int = LINES,
                 megabytes: float | None = None) -> str:
     """``unoengine ARGS`` exits 2 with one line on standard error (no traceback), after at most
     ``lines`` lines of Python (and, with ``megabytes``, allocating at most that much); that line."""
     if megabytes is not None:
         with at_most(megabytes):
-            cli.main(args)
+            _exit_status(args)
         capsys.readouterr()
     with at_most_lines(lines):
-        rc = cli.main(args)
+        rc = _exit_status(args)
     captured = capsys.readouterr()
     lines = captured.err.splitlines()
     assert rc == 2, (rc, captured.err[:500])
