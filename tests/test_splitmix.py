@@ -41,6 +41,11 @@ def _vectors() -> dict[str, Any]:
     return vectors
 
 
+def _portable() -> u.Profile:
+    """classic-108 under the portable shuffle (the shipped profiles keep the legacy one for now)."""
+    return attrs.evolve(u.load_profile("classic-108"), shuffle=SPLITMIX64_V1)
+
+
 def _int(value: int | str) -> int:
     return value if isinstance(value, int) else int(value, 0)
 
@@ -73,8 +78,7 @@ def test_shuffles_deck_and_deal_give_the_documented_cards() -> None:
         items = case["items"].split()
         assert shuffled(SPLITMIX64_V1, _int(case["seed"]), items) == _int(case["next_seed"])
         assert " ".join(items) == case["result"]
-    profile = u.load_profile("classic-108")
-    assert profile.shuffle == SPLITMIX64_V1
+    profile = _portable()
     for case in vectors["deck"]:
         cards = [CARDS[c] for c in profile.deck_cards()]
         assert shuffled(SPLITMIX64_V1, _int(case["seed"]), cards) == _int(case["next_seed"])
@@ -124,13 +128,15 @@ def test_the_stream_draws_lots_and_shuffles_under_either_algorithm() -> None:
 
 
 # --- versions: profiles, documents, records --------------------------------------------------
-def test_new_games_shuffle_portably_and_a_profile_can_name_the_legacy_shuffle() -> None:
+def test_shipped_profiles_keep_the_legacy_shuffle_and_their_fingerprints() -> None:
     for name in u.shipped_profiles():
-        assert u.load_profile(name).shuffle == DEFAULT_SHUFFLE == SPLITMIX64_V1
+        assert u.load_profile(name).shuffle == DEFAULT_SHUFFLE == MT19937
     base = u.load_profile("classic-108")
-    legacy = attrs.evolve(base, shuffle=MT19937)
-    assert legacy.fingerprint != base.fingerprint
-    assert u.new_game(legacy, 3, 9).hands != u.new_game(base, 3, 9).hands
+    saved = json.loads((FIXTURES / "legacy-mt19937-classic-108.json").read_text(encoding="utf-8"))
+    assert base.fingerprint == saved["record"]["fingerprint"]  # as before shuffles were named
+    portable = _portable()
+    assert portable.fingerprint != base.fingerprint
+    assert u.new_game(portable, 3, 9).hands != u.new_game(base, 3, 9).hands
     tables = u.serialize.to_json(base)["profile"]
     tables["setup"]["shuffle"] = "xorshift"
     with pytest.raises(u.ProfileError, match=r"setup\.shuffle.*must be one of 'splitmix64-v1', 'mt19937'"):
@@ -139,11 +145,14 @@ def test_new_games_shuffle_portably_and_a_profile_can_name_the_legacy_shuffle() 
         attrs.evolve(base, shuffle="xorshift")
 
 
-def test_a_profile_file_without_a_shuffle_gets_the_portable_one() -> None:
-    doc = u.profile_to_toml(u.load_profile("classic-108")).replace('shuffle = "splitmix64-v1"\n', "")
+def test_a_profile_file_names_its_shuffle_or_gets_the_default() -> None:
     import tomllib
 
-    assert u.profile_from_dict(tomllib.loads(doc)).shuffle == SPLITMIX64_V1
+    text = u.profile_to_toml(_portable())
+    assert 'shuffle = "splitmix64-v1"' in text
+    assert u.profile_from_dict(tomllib.loads(text)).shuffle == SPLITMIX64_V1
+    bare = tomllib.loads(text.replace('shuffle = "splitmix64-v1"\n', ""))
+    assert u.profile_from_dict(bare).shuffle == DEFAULT_SHUFFLE
 
 
 def test_a_json_profile_without_a_shuffle_reads_as_mt19937_keeping_its_fingerprint() -> None:
@@ -152,7 +161,7 @@ def test_a_json_profile_without_a_shuffle_reads_as_mt19937_keeping_its_fingerpri
     del doc["profile"]["setup"]["shuffle"]
     profile = u.loads(json.dumps(doc))
     assert isinstance(profile, u.Profile) and profile.shuffle == MT19937
-    again = u.loads(u.dumps(u.load_profile("classic-108")))
+    again = u.loads(u.dumps(_portable()))
     assert isinstance(again, u.Profile) and again.shuffle == SPLITMIX64_V1
 
 
@@ -251,7 +260,7 @@ def _sorted(hand: str) -> str:
 def test_the_javascript_engine_deals_and_reshuffles_as_the_reference_engine() -> None:
     """The same seed, the same cards: a seeded deal (SETUP-1), a draw pile left out of a start
     position, and the reshuffle of the discard pile when the draw pile runs out (PLAY-7)."""
-    profile = u.load_profile("classic-108")
+    profile = _portable()
     wire = _Wire()
     try:
         dealt = 0
