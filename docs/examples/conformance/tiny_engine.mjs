@@ -3,12 +3,16 @@
 //
 //   unoengine conformance --engine-cmd "node docs/examples/conformance/tiny_engine.mjs"
 //
-// The engine knows little, and says so: classic-108 only, set up from an exact position, number
-// cards, Skip, Reverse, Draw Two and Wild; drawing is one step (draw and keep); no UNO calls, no
-// challenges, no scores, no phases, no rule IDs. It declares only the capabilities it has, and
+// The engine knows little, and says so: classic-108 only, set up from an exact position (or dealt
+// from a seed with the dealer named), number cards, Skip, Reverse, Draw Two and Wild; drawing is
+// one step (draw and keep); no UNO calls, no challenges, no scores, no phases, no rule IDs. Every
+// shuffle (a draw pile left out, a deal, the reshuffle of PLAY-7) is unoengine's portable
+// "splitmix64-v1" (shuffle.mjs, docs/shuffle.md), so a seed gives the reference engine's cards
+// (a seed read from a JSON number is exact up to 2^53; shuffle.mjs itself takes any 64-bit BigInt). It declares only the capabilities it has, and
 // answers "unsupported" for the rest (a Wild Draw Four, a move it does not know), so the runner
 // checks what it can and says how far each scenario got.
 import { createInterface } from "node:readline";
+import { shuffled } from "./shuffle.mjs";
 
 const CAPABILITIES = ["start-position", "legal-moves", "event:CardsDrawn", "event:TurnSkipped"];
 const COLORS = ["R", "Y", "G", "B"];
@@ -16,14 +20,15 @@ const COLORS = ["R", "Y", "G", "B"];
 class Unsupported extends Error {}
 class Refused extends Error {}
 
-// The classic 108-card deck (DECK-1): one 0, two of 1-9, Skip, Reverse and Draw Two per colour; 4 W, 4 W+4.
+// The classic 108-card deck (DECK-1) in canonical order, the order shuffles start from
+// (docs/shuffle.md): per colour one 0, two of 1-9, Skip, Reverse and Draw Two; then 4 W, 4 W+4.
 function classicDeck() {
   const deck = [];
   for (const c of COLORS) {
     deck.push(c + "0");
     for (const s of ["1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"]) deck.push(c + s, c + s);
   }
-  for (let i = 0; i < 4; i++) deck.push("W", "W+4");
+  for (const wild of ["W", "W+4"]) deck.push(wild, wild, wild, wild);
   return deck;
 }
 
@@ -34,27 +39,62 @@ const symbolOf = (card) => (card.startsWith("W") ? card : card.slice(1));
 function start(scenario) {
   if (scenario.profile !== "classic-108" || Object.keys(scenario.options ?? {}).length > 0)
     throw new Unsupported("only plain classic-108");
+  if (scenario.deal !== undefined) return deal(scenario.deal);
   const s = scenario.start;
   const hands = s.hands.map(cards);
   const discard = cards(s.discard);
   let pile;
+  let seed = BigInt(s.seed ?? 0);
   if (s.draw_pile !== undefined) pile = cards(s.draw_pile);
   else {
-    pile = classicDeck(); // every card not placed elsewhere, in any order
+    pile = classicDeck(); // every card not placed elsewhere, shuffled from the seed
     for (const card of [...hands.flat(), ...discard]) pile.splice(pile.indexOf(card), 1);
+    seed = shuffled(seed, pile);
   }
   const top = discard[discard.length - 1];
   const color = s.color ?? colorOf(top);
   if (color === null) throw new Unsupported("a wild on top with no colour named");
-  return { hands, discard, pile, color, direction: s.direction ?? 1, current: s.current ?? 0, winner: null };
+  return { hands, discard, pile, color, direction: s.direction ?? 1, current: s.current ?? 0, winner: null, seed };
+}
+
+// SETUP-1/3: the deck shuffled from the seed (or given), seven cards one at a time from the
+// dealer's left, then the first card turned; only a number card first (SETUP-4..10 are not here).
+function deal(d) {
+  if (d.dealer === undefined || d.dealer_draw !== undefined) throw new Unsupported("the draw for dealer");
+  const players = d.players;
+  let seed = BigInt(d.seed ?? 0);
+  let deck;
+  if (d.deck !== undefined) deck = cards(d.deck);
+  else {
+    deck = classicDeck();
+    seed = shuffled(seed, deck);
+  }
+  const hands = Array.from({ length: players }, () => []);
+  for (let i = 0; i < 7 * players; i++) hands[(d.dealer + 1 + i) % players].push(deck[i]);
+  const first = deck[7 * players];
+  if (!/^[RYGB][0-9]$/.test(first)) throw new Unsupported("a first card that acts");
+  return {
+    hands, discard: [first], pile: deck.slice(7 * players + 1), color: first[0], direction: 1,
+    current: (d.dealer + 1) % players, winner: null, seed,
+  };
 }
 
 const top = (g) => g.discard[g.discard.length - 1];
 const next = (g, seat, steps = 1) => (((seat + g.direction * steps) % g.hands.length) + g.hands.length) % g.hands.length;
 const matches = (g, card) => card === "W" || colorOf(card) === g.color || symbolOf(card) === symbolOf(top(g));
 
+// PLAY-7: the discard pile but its top card, from the card below the top down, shuffled under
+// what is left of the draw pile.
+function reshuffle(g) {
+  const below = g.discard.slice(0, -1).reverse();
+  g.seed = shuffled(g.seed, below);
+  g.pile.push(...below);
+  g.discard = [top(g)];
+}
+
 function draw(g, seat, count, events) {
-  if (g.pile.length < count) throw new Unsupported("an empty draw pile (no reshuffle here)");
+  if (g.pile.length < count && g.discard.length > 1) reshuffle(g);
+  if (g.pile.length < count) throw new Unsupported("too few cards to draw, even after a reshuffle");
   const drawn = g.pile.splice(0, count);
   g.hands[seat].push(...drawn);
   events.push({ type: "CardsDrawn", player: seat, count, cards: drawn.join(" ") });

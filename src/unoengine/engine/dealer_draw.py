@@ -9,7 +9,6 @@ dealer rules can be tested card by card (docs/api.md, docs/conformance.md).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,7 +17,7 @@ import attrs
 from .cards import CARDS, IS_WILD, SYMBOL_OF, Card
 from .errors import PositionError
 from .profile import Profile
-from .shuffling import shuffle
+from .shuffling import Stream
 
 Draw = tuple[tuple[int, Card], ...]
 """One draw: ``(seat, card)`` for each player drawing, in seat order."""
@@ -55,24 +54,24 @@ def _highest(draw: Draw) -> list[int]:
 def draw_for_dealer(profile: Profile, num_players: int, seed: int) -> tuple[DealerDraw, int]:
     """SETUP-2 from a seed: draw from a shuffled deck until one player is highest (a re-draw that
     runs past the deck reshuffles it). Returns the draw and the next seed."""
-    r = random.Random(seed)
+    r = Stream(profile.shuffle, seed)
     cards = profile.deck_cards()
     contenders = list(range(num_players))
     if len({dealer_value(c) for c in cards}) < 2:
-        return DealerDraw((), r.choice(contenders), by_lot=True), r.getrandbits(64)
-    shuffle(r, cards)
+        return DealerDraw((), r.choice(contenders), by_lot=True), r.next_seed()
+    r.shuffle(cards)
     pos = 0
     draws: list[Draw] = []
     while True:
         if pos + len(contenders) > len(cards):
-            shuffle(r, cards)
+            r.shuffle(cards)
             pos = 0
         draw = tuple((p, CARDS[cards[pos + i]]) for i, p in enumerate(contenders))
         pos += len(contenders)
         draws.append(draw)
         contenders = _highest(draw)
         if len(contenders) == 1:
-            return DealerDraw(tuple(draws), contenders[0]), r.getrandbits(64)
+            return DealerDraw(tuple(draws), contenders[0]), r.next_seed()
 
 
 def fixed_dealer_draw(profile: Profile, num_players: int, cards: Sequence[Card]) -> DealerDraw:

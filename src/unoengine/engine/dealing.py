@@ -7,7 +7,6 @@ from hands, piles, colour, direction and turn.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
@@ -48,7 +47,7 @@ from .position_phase import (
     previous_round,
 )
 from .profile import Profile
-from .shuffling import shuffle
+from .shuffling import shuffled
 from .state import GameState, MatchInfo, PendingChallenge, Phase, RoundResult, discard_from
 
 CardsLike = str | Iterable[Card | int | str]
@@ -169,9 +168,7 @@ def _deal(
 
 def _shuffled_deck(profile: Profile, seed: int) -> tuple[list[Card], int]:
     cards = [CARDS[c] for c in profile.deck_cards()]
-    r = random.Random(seed)
-    shuffle(r, cards)
-    return cards, r.getrandbits(64)
+    return cards, shuffled(profile.shuffle, seed, cards)
 
 
 def new_game(
@@ -324,9 +321,7 @@ def from_position(
     rng = check_seed(seed)
     if draw_pile is None:
         rest = list((available - placed).elements())
-        r = random.Random(rng)
-        shuffle(r, rest)
-        rng = r.getrandbits(64)
+        rng = shuffled(prof.shuffle, rng, rest)
         stock = tuple(rest)
     else:
         stock = _to_cards(draw_pile, "draw_pile")

@@ -9,13 +9,12 @@ them.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import ParamSpec
 
 from .cards import CARDS, Card
 from .events import CardsDrawn, Event, PileReshuffled
-from .shuffling import shuffle
+from .shuffling import shuffled
 from .state import DiscardNode, GameState, MatchInfo, PendingChallenge, Phase, Reveal, build_state
 
 _P = ParamSpec("_P")
@@ -73,9 +72,7 @@ class Draft:
     # --- randomness ---------------------------------------------------------------------
     def shuffle(self, cards: list[Card]) -> None:
         """Shuffle in place from the hidden seed, then move the seed on."""
-        r = random.Random(self.rng)
-        shuffle(r, cards)
-        self.rng = r.getrandbits(64)
+        self.rng = shuffled(self.profile.shuffle, self.rng, cards)
 
     # --- piles (PLAY-7) -----------------------------------------------------------------
     def draw_pile_size(self) -> int:

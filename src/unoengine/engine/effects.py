@@ -9,7 +9,6 @@ counted (hands, draw pile, discard pile) and must not change whose turn it is.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from contextvars import ContextVar
 
@@ -19,7 +18,7 @@ from .cards import Card
 from .draft import Draft
 from .errors import EffectError
 from .events import Event
-from .shuffling import shuffle
+from .shuffling import DEFAULT_SHUFFLE, shuffled
 from .state import GameState
 
 EffectFn = Callable[[GameState, int, "int | None"], GameState]
@@ -74,22 +73,23 @@ def swap_hands(
 
 
 def shuffle_hands(
-    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]], player: int, seed: int
+    hands: tuple[tuple[Card, ...], ...] | list[tuple[Card, ...]], player: int, seed: int,
+    algorithm: str = DEFAULT_SHUFFLE,
 ) -> tuple[list[tuple[Card, ...]], int]:
     """ACT-6: collect every hand, shuffle, deal one at a time from ``player``'s left.
 
     RULING (docs/rulings.md): "left" is the seat after the player clockwise whatever the
     direction of play, and dealing goes on round the table until the cards run out, so hand
-    sizes end up equal or one apart. Returns the new hands and the next seed.
+    sizes end up equal or one apart. ``algorithm`` is the profile's shuffle (``Profile.shuffle``).
+    Returns the new hands and the next seed.
     """
     pool = [c for hand in hands for c in hand]
-    r = random.Random(seed)
-    shuffle(r, pool)
+    seed = shuffled(algorithm, seed, pool)
     n = len(hands)
     dealt: list[list[Card]] = [[] for _ in range(n)]
     for i, c in enumerate(pool):
         dealt[(player + 1 + i) % n].append(c)
-    return [tuple(sorted(h)) for h in dealt], r.getrandbits(64)
+    return [tuple(sorted(h)) for h in dealt], seed
 
 
 def _card_total(state: GameState) -> int:
@@ -156,7 +156,7 @@ def _swap_effect(state: GameState, player: int, target: int | None) -> GameState
 
 
 def _shuffle_effect(state: GameState, player: int, target: int | None) -> GameState:
-    hands, seed = shuffle_hands(state.hands, player, state.rng)
+    hands, seed = shuffle_hands(state.hands, player, state.rng, state.profile.shuffle)
     return attrs.evolve(state, hands=tuple(hands), rng=seed)
 
 

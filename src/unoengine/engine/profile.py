@@ -17,6 +17,7 @@ import attrs
 from .cards import BLANK, NUM_CARD_CODES
 from .errors import ProfileError, shown
 from .limits import MAX_CARD_POINTS, MAX_COPIES, MAX_DECK_CARDS, MAX_HAND_SIZE, MAX_PLAYERS
+from .shuffling import DEFAULT_SHUFFLE, LEGACY_SHUFFLE, SHUFFLES
 
 WildDrawFourMode = Literal["challenge", "enforced", "unrestricted"]
 FirstCardWildDrawFour = Literal["redraw", "apply"]
@@ -121,6 +122,7 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
     "uno_penalty": int_range(0, 20),
     "scoring": choice(SCORING_MODES),
     "target_score": int_range(1, 1_000_000),
+    "shuffle": choice(SHUFFLES),
 }
 """The value check of every Profile field: used when loading TOML and on every construction
 (the limits are those of engine/limits.py)."""
@@ -161,6 +163,8 @@ class Profile:
     uno_penalty: int = 2
     scoring: ScoringMode = "winner-takes-others"
     target_score: int = 500
+    shuffle: str = DEFAULT_SHUFFLE
+    """SETUP-1: the algorithm of every shuffle of the game (engine/shuffling.py, docs/shuffle.md)."""
 
     def __attrs_post_init__(self) -> None:
         """Refuse a profile with any bad field, however it was built (TOML, code, attrs.evolve),
@@ -190,8 +194,11 @@ class Profile:
     def fingerprint(self) -> str:
         """A stable hash of every field that changes play (not name, description, sources or
         version): two profiles with the same fingerprint play identical games. A saved game
-        records it."""
+        records it. The legacy shuffle is left out, so that a profile saved before shuffles were
+        named keeps its fingerprint."""
         rules = {f.name: getattr(self, f.name) for f in attrs.fields(Profile) if f.name not in _COSMETIC}
+        if self.shuffle == LEGACY_SHUFFLE:
+            del rules["shuffle"]
         text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

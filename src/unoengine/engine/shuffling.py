@@ -1,6 +1,12 @@
-"""Shuffling: the very permutation ``random.Random.shuffle`` makes, in fewer interpreter steps.
+"""Shuffling: the named, versioned shuffle algorithms, and MT19937's in fewer interpreter steps.
 
-Every shuffle of a game (the deal, SETUP-1; the reshuffle of the discard pile, PLAY-7; Shuffle
+A profile names the algorithm of every shuffle of its games (``Profile.shuffle``, docs/shuffle.md):
+``"splitmix64-v1"``, the portable one (engine/splitmix.py); ``"mt19937"``, the legacy one, for
+every document written before the choice existed, so that records replay (and, for now, the
+default and the shipped profiles' choice).
+:func:`shuffled` and :class:`Stream` run either from a 64-bit seed.
+
+Under ``"mt19937"`` every shuffle of a game (the deal, SETUP-1; the reshuffle of the discard pile, PLAY-7; Shuffle
 Hands, ACT-6; the dealer draw, SETUP-2) must be the one ``random.Random(seed).shuffle`` makes:
 records and serialized states replay from their seeds, and a state's next seed is read from the
 generator after the shuffle. CPython's ``shuffle`` is a Fisher-Yates pass that calls the Python
@@ -17,9 +23,24 @@ there first.
 from __future__ import annotations
 
 import random
-from typing import TypeAlias, TypeVar
+from collections.abc import Sequence
+from typing import Final, TypeAlias, TypeVar
+
+from . import splitmix
 
 T = TypeVar("T")
+
+MT19937: Final = "mt19937"
+"""The legacy shuffle: ``random.Random(seed).shuffle``, then ``getrandbits(64)`` as the next seed."""
+SPLITMIX64_V1: Final = splitmix.NAME
+SHUFFLES: Final = (SPLITMIX64_V1, MT19937)
+"""Every shuffle algorithm by name; a name, once released, always means the same permutations."""
+DEFAULT_SHUFFLE: Final = MT19937
+"""The shuffle of a profile that does not name one. Still the legacy one: making the portable one
+the default changes every seeded game, and the tests and docs that quote one (issue 34, to do)."""
+LEGACY_SHUFFLE: Final = MT19937
+"""The shuffle of a JSON document (profile, state, record) that names none: it was written before
+shuffles were named, by an engine that shuffled with MT19937."""
 
 Steps: TypeAlias = "tuple[tuple[int, int, int], ...]"
 """Fisher-Yates steps ``(bound, bits, position)``: put at ``position`` (``bound - 1``) the item
@@ -67,3 +88,49 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         if length <= _KEPT:
             _STEPS[length] = steps
     run_steps(rng, items, steps)
+
+
+class Stream:
+    """Several draws from one seed under a named algorithm: the SETUP-2 dealer draw shuffles, may
+    reshuffle and may draw lots before it hands on the next seed."""
+
+    __slots__ = ("_mt", "_sm")
+
+    def __init__(self, algorithm: str, seed: int) -> None:
+        self._mt: random.Random | None = None
+        self._sm: splitmix.SplitMix64 | None = None
+        if algorithm == MT19937:
+            self._mt = random.Random(seed)
+        else:
+            self._sm = splitmix.SplitMix64(seed)
+
+    def shuffle(self, items: list[T]) -> None:
+        if self._mt is not None:
+            shuffle(self._mt, items)
+        else:
+            assert self._sm is not None
+            self._sm.shuffle(items)
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options`` (``random.Random.choice`` under MT19937, a draw below their number
+        otherwise)."""
+        if self._mt is not None:
+            return self._mt.choice(options)
+        assert self._sm is not None
+        return options[self._sm.below(len(options))]
+
+    def next_seed(self) -> int:
+        """The seed of the next shuffle of the game."""
+        if self._mt is not None:
+            return self._mt.getrandbits(64)
+        assert self._sm is not None
+        return self._sm.next()
+
+
+def shuffled(algorithm: str, seed: int, items: list[T]) -> int:
+    """Shuffle ``items`` in place from ``seed`` under ``algorithm``; returns the next seed."""
+    if algorithm == MT19937:
+        r = random.Random(seed)
+        shuffle(r, items)
+        return r.getrandbits(64)
+    return splitmix.shuffled(seed, items)

@@ -243,7 +243,7 @@ def _card_effect(d: Draft, p: int, card: int, target: int | None) -> None:
     if card == WILD_DRAW_FOUR:  # ACT-5: handled after the UNO window opens
         return
     if card == WILD_SHUFFLE_HANDS:  # ACT-6
-        d.hands, d.rng = shuffle_hands(d.hands, p, d.rng)
+        d.hands, d.rng = shuffle_hands(d.hands, p, d.rng, d.profile.shuffle)
         d.known = ()  # nobody can follow the cards
         d.emit(HandsShuffled, p)
     elif card == WILD_SWAP_HANDS:  # ACT-7

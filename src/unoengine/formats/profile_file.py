@@ -46,6 +46,7 @@ _SECTIONS: Final[dict[str, dict[str, str]]] = {
         "max_players": "max_players",
         "first_card_wild_draw_four": "first_card_wild_draw_four",
         "next_dealer": "next_dealer",
+        "shuffle": "shuffle",
     },
     "play": {
         "decline_to_play": "decline_to_play",

@@ -19,6 +19,7 @@ from ...engine.errors import PositionError, ProfileError, SerializationError
 from ...engine.limits import MAX_PLAYERS, MAX_RECORD_MOVES
 from ...engine.moves import Move
 from ...engine.profile import Profile
+from ...engine.shuffling import LEGACY_SHUFFLE
 from ...engine.state import GameState, MatchInfo, PendingChallenge, Reveal, RoundResult
 from ...engine.view import PlayerView
 from ...engine.view_consistency import view_problems
@@ -97,6 +98,16 @@ def _load_move(r: Reader, doc: dict[str, Any]) -> Move | None:
     return r.move(get(body, "move"), "move")
 
 
+def with_legacy_shuffle(tables: dict[str, Any]) -> dict[str, Any]:
+    """A document's profile tables, naming the legacy shuffle when they name none: such a document
+    was written before shuffles were named, when every shuffle was MT19937's (docs/shuffle.md),
+    and it must replay as it was played."""
+    setup = tables.get("setup", {})
+    if not isinstance(setup, dict) or "shuffle" in setup:
+        return tables
+    return {**tables, "setup": {**setup, "shuffle": LEGACY_SHUFFLE}}
+
+
 def _load_profile(r: Reader, doc: dict[str, Any]) -> Profile | None:
     return _read_profile(r, r.table(doc, "", _PROFILE_KEYS))
 
@@ -111,7 +122,7 @@ def _read_profile(r: Reader, body: dict[str, Any] | None) -> Profile | None:
         r.add("profile", f"must be a JSON object with the tables of a profile file, got {show(tables)}")
         return None
     try:
-        profile = profile_from_dict(tables, "profile")
+        profile = profile_from_dict(with_legacy_shuffle(tables), "profile")
     except ProfileError as exc:
         for key, problem in exc.problems:
             r.add(at("profile", key), problem)

@@ -261,8 +261,8 @@ def _shuffle_hands_dealt_from_the_player() -> Iterator[None]:
     played it, not from that player's left (so the odd cards land on the wrong seats)."""
     real: Callable[..., Any] = original(transition, "shuffle_hands")
 
-    def shuffle_hands(hands: Any, player: int, seed: int) -> Any:
-        return real(hands, (player - 1) % len(hands), seed)
+    def shuffle_hands(hands: Any, player: int, seed: int, algorithm: str) -> Any:
+        return real(hands, (player - 1) % len(hands), seed, algorithm)
 
     with replaced(transition, "shuffle_hands", shuffle_hands):
         yield

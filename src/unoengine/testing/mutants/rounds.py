@@ -169,7 +169,7 @@ def _first_shuffle_hands_shuffles() -> Iterator[None]:
     def after(state: GameState, dealer: int) -> GameState:
         if state.discard[0] != WILD_SHUFFLE_HANDS:
             return state
-        hands, rng = shuffle_hands(state.hands, dealer, state.rng)
+        hands, rng = shuffle_hands(state.hands, dealer, state.rng, state.profile.shuffle)
         return evolve(state, hands=tuple(hands), rng=rng)
 
     yield from first_card_rules(after)
