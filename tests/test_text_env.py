@@ -4,7 +4,10 @@ step with text actions, rewards at the end from close), with one retry and a cou
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from helpers_text import first_label, last_notation
@@ -113,3 +116,10 @@ def test_bad_arguments_name_the_field() -> None:
         TextEnv().reset(num_players=2, seed=-1)
     with pytest.raises(ActionError, match="reset"):
         TextEnv().get_observation()
+
+
+def test_the_transcript_of_docs_agents_is_what_the_script_writes_today() -> None:
+    """docs/agents.md's transcript comes from a seeded game (docs/gen_agents_transcript.py), never by hand."""
+    script = Path(__file__).resolve().parents[1] / "docs" / "gen_agents_transcript.py"
+    run = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
