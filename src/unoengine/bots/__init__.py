@@ -7,8 +7,9 @@ from .heuristic import HeuristicBot
 from .ismcts import ISMCTSBot
 from .program import ProgramBot
 from .random_bot import RandomBot
+from .text_bot import TextBot
 
 __all__ = [
-    "Bot", "BotFactory", "HeuristicBot", "ISMCTSBot", "ProgramBot", "RandomBot", "bot_names", "make_bot",
+    "Bot", "BotFactory", "HeuristicBot", "ISMCTSBot", "ProgramBot", "RandomBot", "TextBot", "bot_names", "make_bot",
     "register_bot", "register_bot_kind",
 ]

@@ -80,6 +80,12 @@ MAX_MOVE_TEXT: Final = 64
 """The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12
 characters."""
 
+MAX_ANSWER_CHARS: Final = 65_536
+"""The longest answer of a text player (a language model, formats/answer_parsing.py) that is read
+for a move; a longer one is refused without being searched. An answer that reasons at length
+before naming its move in brackets stays far inside it (a page of text is about 3,000
+characters)."""
+
 MAX_CARD_TEXT: Final = 16
 """The longest text read as one card or colour name (``yellow`` has 6 characters)."""
 
