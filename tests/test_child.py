@@ -5,6 +5,7 @@ the host and the leaks over restarts are in tests/test_hostile_programs.py."""
 
 from __future__ import annotations
 
+import os
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -184,3 +185,25 @@ def test_stderr_is_shown_escaped_and_shortened() -> None:
     assert shown[3] == "y" * 120 + "... (500 characters)"
     assert all(c.isprintable() for line in shown for c in line)
     assert printable("a\x00b") == "a\\x00b"
+
+
+def test_a_forked_process_inherits_no_start_under_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool worker forked while its parent had a program start under way (or a count left by an
+    exception) must still end on the pool's SIGTERM: exit_now waits only for its own starts. With
+    the count inherited, a worker of a run stopped early blocked for ever, and so did the run."""
+    from unoengine.bots import child as child_module
+
+    monkeypatch.setattr(child_module, "_starting", 1)
+    monkeypatch.setattr(child_module, "_exit_status", 143)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the forked process: report what it inherited, then leave at once
+        os.write(write, f"{child_module._starting} {child_module._exit_status}".encode())
+        os._exit(0)
+    os.close(write)
+    try:
+        seen = os.read(read, 100).decode()
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    assert seen == "0 None"

@@ -95,8 +95,13 @@ def exit_now(status: int) -> None:
 
 
 def _forget_inherited() -> None:
-    """In a forked process: the programs are the parent's."""
+    """In a forked process: the programs are the parent's, and so is any start that was under way
+    there (a count inherited from it would make :func:`exit_now` wait for a start that never ends
+    here, and a pool worker told to stop would block for ever)."""
+    global _starting, _exit_status
     _LIVE.clear()
+    _starting = 0
+    _exit_status = None
 
 
 atexit.register(kill_all)

@@ -10,6 +10,7 @@ the results (docs/bots.md, "When a bot fails").
 from __future__ import annotations
 
 import collections
+import contextlib
 import math
 import multiprocessing
 import random
@@ -382,15 +383,16 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     failures: list[GameFailure] = []
     outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match, max_moves=max_moves,
                          isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
-    for done, (_, outcome) in enumerate(outcomes, 1):
-        if isinstance(outcome, GameFailure):
-            failures.append(outcome)
-            if not keep_going:
-                raise GameFailedError(outcome, {tuple(bots): Results(results, failures)})
-        else:
-            results.append(outcome)
-        if progress and (done % _PROGRESS_EVERY == 0 or done == games):
-            progress(done, games)
+    with contextlib.closing(outcomes):  # a run stopped early stops its workers now, not when collected
+        for done, (_, outcome) in enumerate(outcomes, 1):
+            if isinstance(outcome, GameFailure):
+                failures.append(outcome)
+                if not keep_going:
+                    raise GameFailedError(outcome, {tuple(bots): Results(results, failures)})
+            else:
+                results.append(outcome)
+            if progress and (done % _PROGRESS_EVERY == 0 or done == games):
+                progress(done, games)
     return Results(results, failures)
 
 
@@ -400,17 +402,19 @@ _PROGRESS_EVERY: Final = 10
 def iter_outcomes(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
                   match: bool = False, max_moves: int | None = None, isolated: bool = False,
                   executor: Executor | None = None, keep_going: bool = False,
-                  bot_timeout: float | None = None) -> Iterator[GameResult | GameFailure]:
+                  bot_timeout: float | None = None) -> Generator[GameResult | GameFailure, None, None]:
     """Every game of a run, in game order, as they come: a :class:`GameResult`, or a
     :class:`GameFailure` for a game a bot failed in. Without ``keep_going`` the first failure is
     the last item (the games after it are not played, or not waited for); with it, every game
     is played. Streamed as :func:`iter_results` is."""
     check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
     _check_options(isolated, keep_going, executor, bot_timeout)
-    for _, outcome in _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match,
-                                max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going,
-                                bot_timeout=bot_timeout):
-        yield outcome
+    outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match,
+                         max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going,
+                         bot_timeout=bot_timeout)
+    with contextlib.closing(outcomes):  # closed with this generator, stopping the workers
+        for _, outcome in outcomes:
+            yield outcome
 
 
 def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
@@ -421,16 +425,18 @@ def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: 
     (the command line's Ctrl-C prints what was played). Up to MAX_STREAMED_GAMES games: tally them
     with :class:`Tally` rather than keeping them. A game a bot fails in raises
     :class:`GameFailedError`, after every game before it was given."""
-    for outcome in iter_outcomes(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
-                                 isolated=isolated, executor=executor, bot_timeout=bot_timeout):
-        if isinstance(outcome, GameFailure):
-            raise GameFailedError(outcome)
-        yield outcome
+    outcomes = iter_outcomes(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
+                             isolated=isolated, executor=executor, bot_timeout=bot_timeout)
+    with contextlib.closing(outcomes):
+        for outcome in outcomes:
+            if isinstance(outcome, GameFailure):
+                raise GameFailedError(outcome)
+            yield outcome
 
 
 def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games: int, seed: int, *, workers: int,
               match: bool, max_moves: int | None, isolated: bool, executor: Executor | None, keep_going: bool,
-              bot_timeout: float | None = None) -> Iterator[tuple[int, GameResult | GameFailure]]:
+              bot_timeout: float | None = None) -> Generator[tuple[int, GameResult | GameFailure], None, None]:
     """(seating, outcome) of every game, deal after deal and each deal in every seating: the one
     order whatever plays the games, so the first failure (where a run without ``keep_going``
     stops) is the same game with any number of workers. The callers check the arguments."""
@@ -664,16 +670,17 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     total = games * len(seatings)
     outcomes = _outcomes(profile, seatings, games, seed, workers=workers, match=match, max_moves=max_moves,
                          isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
-    for done, (k, outcome) in enumerate(outcomes, 1):
-        if isinstance(outcome, GameFailure):
-            failed[k].append(outcome)
-            if not keep_going:
-                so_far = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
-                raise GameFailedError(outcome, so_far, standings(bots, so_far))
-        else:
-            played[k].append(outcome)
-        if progress:  # every game: the caller decides how often to show it (tools/progress.py)
-            progress(done, total)
+    with contextlib.closing(outcomes):  # a tournament stopped early stops its workers now
+        for done, (k, outcome) in enumerate(outcomes, 1):
+            if isinstance(outcome, GameFailure):
+                failed[k].append(outcome)
+                if not keep_going:
+                    so_far = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
+                    raise GameFailedError(outcome, so_far, standings(bots, so_far))
+            else:
+                played[k].append(outcome)
+            if progress:  # every game: the caller decides how often to show it (tools/progress.py)
+                progress(done, total)
     results = {s: Results(p, f) for s, p, f in zip(seatings, played, failed, strict=True)}
     return standings(bots, results), results
 
