@@ -27,9 +27,9 @@ from typing import Any, Final, NoReturn
 from ..bots import bot_names
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
-from ..engine.errors import UnoEngineError, one_line
+from ..engine.errors import UnoEngineError, one_line, quoted
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import MAX_PATH_CHARS, MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -103,6 +103,8 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     any scenario fails or errors. With ``export``, write the files as a bundle instead."""
     from . import conformance as c
 
+    if not is_timeout(timeout):  # refused even when no --engine-cmd would use it
+        raise _ConformanceOptionsError(f"--timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {timeout!r}")
     files = _scenario_files(paths) if paths else c.shipped_corpus()
     if export is not None:
         manifest = c.export_bundle(files, Path(export))
@@ -485,9 +487,13 @@ class _TooManyFiles(UnoEngineError):
     """More scenario files than one run reads (MAX_SCENARIO_FILES)."""
 
 
+class _NoScenarioFiles(UnoEngineError):
+    """A folder named on the command line that holds no scenario file."""
+
+
 def _scenario_files(paths: Sequence[str]) -> list[Path]:
-    """The JSON files named, with a folder standing for every ``*.json`` file under it; at most
-    MAX_SCENARIO_FILES of them (a folder is listed no further)."""
+    """The JSON files named, with a folder standing for every ``*.json`` file under it (at least
+    one); at most MAX_SCENARIO_FILES of them (a folder is listed no further)."""
     out: list[Path] = []
     for name in paths:
         path = Path(name)
@@ -497,6 +503,9 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
                 found.append(file)
                 if len(out) + len(found) > MAX_SCENARIO_FILES:
                     break
+            if not found:  # a wrong folder in CI must not pass as "0 passed, 0 failed"
+                raise _NoScenarioFiles(f"{quoted(name, MAX_PATH_CHARS)} is a folder with no scenario files "
+                                       "(*.json) in it")
             out.extend(sorted(found))
         else:
             out.append(path)

@@ -22,6 +22,7 @@ from .adapter import Adapter, AdapterFailure, EngineAdapter, Rejected, Unsupport
 from .capabilities import CAPABILITIES, claimed_by
 from .compare import Tally, check_events, check_legal, check_observed, check_rejection
 from .needs import ScenarioNeeds, StepNeeds, scenario_needs
+from .scenarios import ScenarioFileError
 
 STATUSES: Final = ("passed", "failed", "partial", "unsupported", "errored")
 TRACEBACK_FRAMES: Final = 4
@@ -251,10 +252,13 @@ def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, 
         needs: Sequence[ScenarioNeeds] | None = None) -> Report:
     """Run every scenario with ``adapter`` (this engine's by default), each one on its own: an
     exception from the adapter makes that scenario errored and the run goes on. ``needs``, one
-    per scenario (:func:`~.needs.scenario_needs`), saves working them out again on a second run."""
+    per scenario (:func:`~.needs.scenario_needs`), saves working them out again on a second run.
+    An empty list of scenarios is refused (:class:`~.scenarios.ScenarioFileError`)."""
     chosen = adapter if adapter is not None else EngineAdapter()
     claimed = claimed_by(chosen)
     listed = list(scenarios)
+    if not listed:
+        raise ScenarioFileError("run: no scenarios to run; a run of none would pass having checked nothing")
     if needs is not None and len(needs) != len(listed):
         raise ValueError(f"run: needs: {len(needs)} given for {len(listed)} scenarios")
     return Report(tuple(run_scenario(s, chosen, claimed, needs[i] if needs is not None else None)

@@ -105,13 +105,16 @@ def shipped_corpus() -> list[Path]:
 
 
 def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    """Every scenario of the files, checked; :class:`ScenarioFileError` lists every problem."""
+    """Every scenario of the files, checked; :class:`ScenarioFileError` lists every problem (and
+    refuses an empty list of files: checking nothing is not a pass)."""
     out: list[dict[str, Any]] = []
     problems: list[str] = []
     seen: dict[str, str] = {}
     if isinstance(paths, str | Path) or not isinstance(paths, Iterable):
         raise ScenarioFileError(f"load_scenarios takes a list of scenario file paths, got a {type(paths).__name__}")
+    files = 0
     for path in paths:
+        files += 1
         try:
             document = parse_json(read_bounded(path, MAX_DOCUMENT_BYTES), str(path))
         except UnreadableFileError as exc:
@@ -132,6 +135,8 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
                     problems.append(f"{where}: id {sid!r} already used in {seen[sid]}")
                 seen[sid] = str(path)
                 out.append(scenario)
+    if not files:  # a run of nothing would pass, so a wrong path in CI would go unnoticed
+        raise ScenarioFileError("no scenario files given: a run needs at least one")
     if problems:
         listed = problems[:MAX_LISTED_PROBLEMS]
         if len(problems) > len(listed):
