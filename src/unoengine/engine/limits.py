@@ -68,6 +68,27 @@ path); no path holds a NUL character."""
 MAX_SCENARIO_FILES: Final = 1_000
 """The most scenario files one conformance run reads (the shipped corpus has 10)."""
 
+# --- names and free text ---------------------------------------------------------------------------
+MAX_NAME_CHARS: Final = 1_000
+"""The longest profile ``name`` (a composition's name, its parts joined by ``+``, included: the
+shipped base and all 14 overlays make 223 characters) and ``custom_effect`` name. A profile's name
+goes into every message to a program bot, onto report pages and into messages."""
+
+MAX_TAG_CHARS: Final = 200
+"""The longest short label of a document: a scenario's ``id`` (the shipped ones have at most 84
+characters; an id is also printable text, no control character), each rule ID or source tag of
+a scenario, each entry of a profile's ``sources``."""
+
+MAX_TAGS: Final = 100
+"""The most entries of a profile's ``sources``, and of a scenario's ``rules`` or ``sources`` (the
+shipped ones have at most 6)."""
+
+MAX_TEXT_CHARS: Final = 10_000
+"""The longest free text of a profile or a scenario file: a profile's ``description``, a file's
+or a scenario's ``description``, a step's ``note``, and every other string of a scenario (the
+longest shipped text has about 350 characters). A scenario is sent whole to an adapter program,
+so its texts bound that message too."""
+
 # --- notation and records ------------------------------------------------------------------------
 MAX_MOVE_TEXT: Final = 64
 """The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12

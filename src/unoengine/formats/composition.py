@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine.errors import ProfileError, quoted, shown
-from ..engine.limits import MAX_COMPOSITION_PARTS, MAX_EXTENDS_DEPTH, MAX_PATH_CHARS
+from ..engine.limits import MAX_COMPOSITION_PARTS, MAX_EXTENDS_DEPTH, MAX_NAME_CHARS, MAX_PATH_CHARS
 from ..engine.profile import Profile
 from .files import UnreadableFileError, checked_path
 from .profile_file import check_keys, is_path, profile_from_dict, read_document
@@ -91,6 +91,9 @@ class _Layer:
         if not isinstance(self.overlay, bool):
             raise ProfileError(self.source, "overlay", f"must be true or false, got {shown(self.overlay)}")
         self.raw_name = data.get("name")
+        if isinstance(self.raw_name, str) and len(self.raw_name) > MAX_NAME_CHARS:  # before it names anything
+            raise ProfileError(self.source, "name", f"is {len(self.raw_name):,} characters long; at most "
+                                                    f"{MAX_NAME_CHARS:,} are taken")
         self.name = self.raw_name if isinstance(self.raw_name, str) and self.raw_name else Path(self.source).stem
         if self.overlay or "extends" in data:
             # A document merged with others is checked on its own first, so that an error names

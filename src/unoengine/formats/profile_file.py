@@ -187,22 +187,22 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
     name = data.get("name")
     if not isinstance(name, str) or not name:
         problems.append(("name", "missing or not a non-empty string"))
+    elif bad := p.FIELD_CHECKS["name"](name):  # MAX_NAME_CHARS
+        problems.append(("name", bad))
     fields["name"] = name if isinstance(name, str) else ""
-    if "version" in data:
-        bad = p.FIELD_CHECKS["version"](data["version"])
-        if bad:
-            problems.append(("version", bad))
-        else:
-            fields["version"] = data["version"]
-    if "description" in data:
-        if p.text(data["description"]):
-            problems.append(("description", "must be a string"))
-        else:
-            fields["description"] = data["description"]
+    for key in ("version", "description"):  # the description within MAX_TEXT_CHARS
+        if key in data:
+            bad = p.FIELD_CHECKS[key](data[key])
+            if bad:
+                problems.append((key, bad))
+            else:
+                fields[key] = data[key]
     if "sources" in data:
         sources = data["sources"]
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
             problems.append(("sources", "must be a list of strings"))
+        elif bad := p.FIELD_CHECKS["sources"](tuple(sources)):  # MAX_TAGS of MAX_TAG_CHARS
+            problems.append(("sources", bad))
         else:
             fields["sources"] = tuple(sources)
     fields["deck_counts"] = _read_deck(data.get("deck"), problems)

@@ -19,7 +19,7 @@ import attrs
 
 from ...engine.cards import parse_cards
 from ...engine.errors import NotationError, ProfileError, SerializationError, UnoEngineError, quoted
-from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS
+from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS, MAX_TAG_CHARS, MAX_TAGS, MAX_TEXT_CHARS
 from ...engine.profile import Profile
 from ...formats.composition import load_profile
 from ...formats.files import UnreadableFileError, read_bounded
@@ -93,7 +93,8 @@ def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
     fields = option_fields()
     unknown = sorted(set(options) - set(fields))
     if unknown:
-        raise ProfileError("scenario", "options", f"unknown options {unknown}; known: {sorted(fields)}")
+        raise ProfileError("scenario", "options", f"unknown options {', '.join(quoted(k) for k in unknown[:5])}; "
+                                                  f"known: {sorted(fields)}")
     return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()}) if options else profile
 
 
@@ -156,6 +157,7 @@ def _document_scenarios(document: Any, where: str, problems: list[str]) -> list[
     extra = set(document) - {"unoengine", "version", "description", "scenarios"}
     if extra:
         problems.append(f"{where}: unknown keys {', '.join(quoted(k) for k in sorted(extra)[:5])}")
+    problems += _text_problems(document.get("description", ""), f"{where}: description")
     scenarios = document.get("scenarios")
     if not isinstance(scenarios, list) or not scenarios:
         problems.append(f"{where}: scenarios must be a non-empty list")
@@ -168,17 +170,21 @@ def _check_scenario(s: Any, where: str) -> list[str]:
     if not isinstance(s, dict):
         return [f"{where}: a scenario must be a JSON object"]
     p: list[str] = []
-    if not isinstance(s.get("id"), str) or not s.get("id"):
+    sid = s.get("id")
+    if not isinstance(sid, str) or not sid:
         p.append(f"{where}.id: a non-empty string is required")
+    elif len(sid) > MAX_TAG_CHARS or not sid.isprintable():
+        p.append(f"{where}.id: {quoted(sid)} is not an id: at most {MAX_TAG_CHARS} printable characters "
+                 "(no control characters)")
     else:
-        where = f"{where} ({quoted(s['id'], 120)})"
+        where = f"{where} ({quoted(sid, 120)})"
     p += [f"{where}: unknown key {quoted(k)}" for k in sorted(set(s) - _SCENARIO_KEYS)]
     if not _str_list(s.get("rules")) or not s["rules"]:
         p.append(f"{where}.rules: a non-empty list of rule IDs is required")
     if not _str_list(s.get("sources", [])):
         p.append(f"{where}.sources: must be a list of source tags")
-    if not isinstance(s.get("description", ""), str):
-        p.append(f"{where}.description: must be a string")
+    p += _tags_problems(s.get("rules"), f"{where}.rules") + _tags_problems(s.get("sources"), f"{where}.sources")
+    p += _text_problems(s.get("description", ""), f"{where}.description")
     p += _check_profile(s, where)
     if ("start" in s) == ("deal" in s):
         p.append(f"{where}: exactly one of start and deal is required")
@@ -253,6 +259,11 @@ def _is_seat_key(value: Any) -> bool:
     return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2
 
 
+def _is_tag(value: Any) -> bool:
+    """A short token of an expectation (a rule ID, a reason code, a phase, a card or colour name)."""
+    return isinstance(value, str) and len(value) <= MAX_TAG_CHARS
+
+
 def _list_of(test: Any) -> Any:
     return lambda value: isinstance(value, list) and all(test(v) for v in value)
 
@@ -293,13 +304,12 @@ _EVENT: Final = ("events: a list of objects of event fields, their cards as card
 _MOVES: Final = ("a list of moves in notation", _list_of(_is_move))
 _EXPECT_TYPES: Final[dict[str, Check]] = {
     "rejected": ("an object with a rule ID and optionally a reason", lambda v: isinstance(v, dict)
-                 and isinstance(v.get("rule"), str) and isinstance(v.get("reason", ""), str)
-                 and set(v) <= {"rule", "reason"}),
+                 and _is_tag(v.get("rule")) and _is_tag(v.get("reason", "")) and set(v) <= {"rule", "reason"}),
     "hand_sizes": ("a list of integers", _list_of(_is_int)),
     "hands": ('an object of seat ("0") = card names', _by_seat(_is_cards)),
-    "current": _INT, "phase": ("a phase name", lambda v: isinstance(v, str)),
-    "color": ("null or a colour letter", lambda v: v is None or isinstance(v, str)),
-    "direction": _INT, "top": ("a card name", lambda v: isinstance(v, str)),
+    "current": _INT, "phase": ("a phase name", lambda v: _is_tag(v)),
+    "color": ("null or a colour letter", lambda v: v is None or _is_tag(v)),
+    "direction": _INT, "top": ("a card name", lambda v: _is_tag(v)),
     "pending_draw": _INT, "draw_pile_size": _INT, "discard_size": _INT, "uno_exposed": _SEAT_OR_NULL,
     "scores": ("a list of integers", _list_of(_is_int)), "round_over": ("true or false", lambda v: type(v) is bool),
     "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL, "dealer": _INT,
@@ -325,14 +335,52 @@ def _check_step(step: Any, where: str) -> list[str]:
         parse_move(step["move"])
     except NotationError as exc:
         p.append(f"{where}.move: {exc}")
-    if not isinstance(step.get("note", ""), str):
-        p.append(f"{where}.note: must be a string")
+    p += _text_problems(step.get("note", ""), f"{where}.note")
     expect = step["expect"]
     if not isinstance(expect, dict):
         return [*p, f"{where}.expect: must be an object"]
     p += [f"{where}.expect: unknown key {quoted(k)}" for k in sorted(set(expect) - _EXPECT_KEYS)]
     p += _check_values(expect, _EXPECT_TYPES, f"{where}.expect")
+    p += [f"{where}.expect.events{path}: a text of {n:,} characters; at most {MAX_TEXT_CHARS:,} are taken"
+          for path, n in _long_texts(expect.get("events", []))]
     return p
+
+
+def _text_problems(value: Any, where: str) -> list[str]:
+    """A free text of a scenario file (a description, a note): a string of at most MAX_TEXT_CHARS."""
+    if not isinstance(value, str):
+        return [f"{where}: must be a string"]
+    if len(value) > MAX_TEXT_CHARS:
+        return [f"{where}: a text of {len(value):,} characters; at most {MAX_TEXT_CHARS:,} are taken"]
+    return []
+
+
+def _tags_problems(value: Any, where: str) -> list[str]:
+    """Rule IDs or source tags: at most MAX_TAGS of them, each of at most MAX_TAG_CHARS characters."""
+    if not _str_list(value):
+        return []  # its type is reported apart
+    if len(value) > MAX_TAGS:
+        return [f"{where}: {len(value):,} entries; at most {MAX_TAGS} are taken"]
+    return [f"{where}[{i}]: {quoted(tag)} is longer than {MAX_TAG_CHARS} characters"
+            for i, tag in enumerate(value) if len(tag) > MAX_TAG_CHARS][:1]
+
+
+def _long_texts(value: Any, path: str = "") -> list[tuple[str, int]]:
+    """Where a JSON value holds a key or a string longer than MAX_TEXT_CHARS (cards apart: they
+    are card names, bounded by their own limit), with its length; at most one is reported."""
+    if isinstance(value, str):
+        return [(path, len(value))] if len(value) > MAX_TEXT_CHARS else []
+    items: list[tuple[Any, Any]] = (list(value.items()) if isinstance(value, dict)
+                                    else list(enumerate(value)) if isinstance(value, list) else [])
+    for key, item in items:
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{quoted(key)}"
+        if isinstance(key, str) and len(key) > MAX_TEXT_CHARS:
+            return [(where, len(key))]
+        if key != "cards":
+            found = _long_texts(item, where)
+            if found:
+                return found
+    return []
 
 
 def _str_list(value: Any) -> bool:
