@@ -19,12 +19,19 @@ import attrs
 
 from ...engine.cards import parse_cards
 from ...engine.errors import NotationError, ProfileError, SerializationError, UnoEngineError, quoted
-from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS, MAX_TAG_CHARS, MAX_TAGS, MAX_TEXT_CHARS
+from ...engine.limits import (
+    MAX_DOCUMENT_BYTES,
+    MAX_LISTED_PROBLEMS,
+    MAX_PATH_CHARS,
+    MAX_TAG_CHARS,
+    MAX_TAGS,
+    MAX_TEXT_CHARS,
+)
 from ...engine.profile import Profile
-from ...formats.composition import load_profile
+from ...formats.composition import load_profile, path_within, spec_parts
 from ...formats.files import UnreadableFileError, read_bounded
 from ...formats.notation import parse_move
-from ...formats.profile_file import option_fields
+from ...formats.profile_file import is_path, option_fields
 from ...formats.serialize.parsing import parse_json
 
 FORMAT: Final = "scenarios"
@@ -66,6 +73,16 @@ class ScenarioFileError(UnoEngineError):
     """A scenario file that is not valid: names the file, the field path and the problem."""
 
 
+class Scenario(dict[str, Any]):
+    """One scenario as read from its file: the JSON object itself (what an adapter is sent), and
+    ``folder``, the folder of its file, the one place where a profile it names by a path is read.
+    A scenario given as a plain dict has no folder: its profile can only be shipped names."""
+
+    def __init__(self, data: Mapping[str, Any], folder: Path | None) -> None:
+        super().__init__(data)
+        self.folder = folder
+
+
 _PROFILES: dict[str, Profile] = {}
 """Profiles already resolved in this process, by their spec: a corpus names a few dozen, each
 read from TOML once (profiles are immutable values)."""
@@ -73,20 +90,34 @@ _MAX_CACHED: Final = 256
 
 
 def scenario_profile(scenario: Mapping[str, Any]) -> Profile:
-    """The scenario's profile (a name, composition or list) with its ``options`` (TOML key paths) set."""
+    """The scenario's profile (a name, composition or list; a path only to a file in the
+    scenario's folder, :class:`Scenario`) with its ``options`` (TOML key paths) set."""
+    folder = getattr(scenario, "folder", None)
     try:
-        key = json.dumps([scenario["profile"], scenario.get("options", {})], sort_keys=True)
+        key = json.dumps([str(folder), scenario["profile"], scenario.get("options", {})], sort_keys=True)
     except (TypeError, ValueError):
-        return _resolve_profile(scenario)
+        return _resolve_profile(scenario, folder)
     if key not in _PROFILES:
         if len(_PROFILES) >= _MAX_CACHED:
             _PROFILES.clear()
-        _PROFILES[key] = _resolve_profile(scenario)
+        _PROFILES[key] = _resolve_profile(scenario, folder)
     return _PROFILES[key]
 
 
-def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
-    profile = load_profile(scenario["profile"])
+def _resolve_profile(scenario: Mapping[str, Any], folder: Path | None) -> Profile:
+    parts = _profile_parts(scenario["profile"], folder)
+    try:
+        profile = load_profile(parts)
+    except ProfileError as exc:
+        files = [part for part in parts if isinstance(part, Path)]
+        if not files or all(key == "file" for key, _ in exc.problems):  # a file that cannot be read: its path
+            raise
+        # The message would quote what the file holds: the scenario's author reads it with
+        # 'unoengine profiles FILE'; a scenario file cannot make the runner show a file's content.
+        problems = len(exc.problems)
+        raise ProfileError("scenario", "profile", f"{', '.join(quoted(str(f), MAX_PATH_CHARS) for f in files)} does "
+                                                  f"not load as a profile ({problems} problem{'s' * (problems > 1)}; "
+                                                  "'unoengine profiles FILE' shows them)") from None
     options = scenario.get("options", {})
     if not isinstance(options, dict):
         raise ProfileError("scenario", "options", "must be an object of option key paths")
@@ -95,7 +126,27 @@ def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
     if unknown:
         raise ProfileError("scenario", "options", f"unknown options {', '.join(quoted(k) for k in unknown[:5])}; "
                                                   f"known: {sorted(fields)}")
-    return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()}) if options else profile
+    if not options:
+        return profile
+    try:
+        return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()})
+    except ProfileError as exc:  # named by the option's key path, not by the profile's name
+        keys = {field: key for key, field in fields.items()}
+        raise ProfileError.from_problems("scenario", [(f"options.{keys.get(f, f)}", problem)
+                                                      for f, problem in exc.problems]) from None
+
+
+def _profile_parts(spec: Any, folder: Path | None) -> list[str | Path]:
+    """The parts of a scenario's ``profile``: shipped names as they are, and each path checked to
+    name a file in the scenario's folder or below it (as ``extends`` does, formats/composition.py):
+    never an absolute path, never a way out with ``..`` or a symbolic link."""
+    parts = spec_parts(spec)
+    paths = [part for part in parts if is_path(part)]
+    if paths and folder is None:
+        raise ProfileError("scenario", "profile", f"{quoted(str(paths[0]))} is a path; a scenario that is not read "
+                                                  "from a file names shipped profiles only")
+    return [path_within("scenario", "profile", folder, part) if folder is not None and is_path(part) else part
+            for part in parts]
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -124,7 +175,8 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
         except SerializationError as exc:
             problems.append(f"{path}: cannot be read as JSON: {exc.problem}")
             continue
-        for i, scenario in enumerate(_document_scenarios(document, str(path), problems)):
+        for i, raw in enumerate(_document_scenarios(document, str(path), problems)):
+            scenario = Scenario(raw, Path(path).parent) if isinstance(raw, dict) else raw
             where = f"{path}: scenarios[{i}]"
             found = _check_scenario(scenario, where)
             if not found and document["version"] == 1:
