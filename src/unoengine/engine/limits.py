@@ -120,6 +120,17 @@ as a prefix with its total length, ``'RRRR...' (10,000,000 characters)``."""
 MAX_LISTED_PROBLEMS: Final = 50
 """The most problems one error lists (and a document reader keeps); the rest are counted."""
 
+MAX_SHOWN_CHARS: Final = 200
+"""The most characters of a value an engine under test reported (an events list, a hand, a
+refusal's rule, a line of its traceback) quoted in a conformance outcome, escaped; a longer one is
+cut and its length given."""
+
+MAX_PRINTED_CHARS: Final = 10_000
+"""The longest line a command prints of text it did not write itself (an error message on one
+line, a line of a conformance report): a longer one is cut, saying its whole length. Every such
+line also has its control characters written as escapes (``\\x1b``), so no file or program can
+send the terminal an escape sequence. An error listing 50 problems stays within it."""
+
 # --- runs ----------------------------------------------------------------------------------------
 MAX_GAMES: Final = 10**6
 """The most games (or matches) one simulation, or one tournament seating, plays: hours of one core

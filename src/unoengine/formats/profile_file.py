@@ -291,8 +291,8 @@ def read_document(spec: str | Path) -> tuple[dict[str, Any], str]:
     else:
         path = shipped_path(str(spec))
     source = str(path)
-    try:
-        text = read_bounded(path, MAX_PROFILE_BYTES).decode("utf-8")
+    try:  # a leading byte order mark (what editors on Windows write) is not part of the text
+        text = read_bounded(path, MAX_PROFILE_BYTES).decode("utf-8").removeprefix("\ufeff")
     except UnreadableFileError as exc:
         raise ProfileError(exc.path, "file", exc.problem) from None
     except UnicodeDecodeError as exc:
@@ -334,13 +334,15 @@ def _toml_key(key: str) -> str:
 
 
 def _toml_string(text: str) -> str:
-    """A TOML basic string: backslash, quote and control characters escaped, the rest as is."""
+    """A TOML basic string: backslash, quote and every character that is not printable (control
+    characters, C1 controls, bidirectional overrides) escaped, the rest as is; so ``unoengine
+    profiles`` prints no escape sequence a file holds, and the text reads back the same."""
     out = []
     for ch in text:
         if ch in '"\\':
             out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
+        elif not ch.isprintable():
+            out.append(f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

@@ -27,9 +27,16 @@ from typing import Any, Final, NoReturn
 from ..bots import bot_names
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
-from ..engine.errors import UnoEngineError, one_line, quoted
+from ..engine.errors import UnoEngineError, one_line, printable, quoted
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_PATH_CHARS, MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import (
+    MAX_PATH_CHARS,
+    MAX_SAVED_RECORDS,
+    MAX_SCENARIO_FILES,
+    MAX_TAG_CHARS,
+    MAX_TIMEOUT_SECONDS,
+    is_timeout,
+)
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -130,19 +137,19 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     if as_json:
         print(json.dumps(_conformance_json(report, steps), indent=2))
         return 0 if report.ok else 1
-    for o in report.outcomes:
+    for o in report.outcomes:  # every text from a scenario file or an adapter is printed escaped and cut
         if o.status in ("failed", "errored") or verbose:
-            shown = f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]"
+            shown = f"{o.status.upper():11} {printable(o.scenario, MAX_TAG_CHARS)}  [{', '.join(o.rules)}]"
             if o.status in ("partial", "unsupported"):
                 shown += f"  ({o.steps_run} of {o.steps} steps run)"
-            print(shown)
+            print(printable(shown))
             error = [o.error, *o.traceback] if o.error else []
             for line in (*o.failures, *error, *(o.unsupported if verbose else ())):
-                print(f"            {line}")
+                print(f"            {printable(line)}")
     if coverage:
         print("rule        scenarios  cited by events or refusals")
         for rule, (count, cited) in report.coverage().items():
-            print(f"{rule:11} {count:9d}  {'yes' if cited else '-'}")
+            print(printable(f"{rule:11} {count:9d}  {'yes' if cited else '-'}"))  # a rule ID read from a file
     n = report.counts()
     run_steps = sum(o.steps_run for o in report.outcomes)
     print(

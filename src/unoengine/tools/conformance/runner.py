@@ -15,12 +15,13 @@ from typing import Any, Final
 
 import attrs
 
-from ...engine.errors import UnoEngineError, one_line
+from ...engine.errors import UnoEngineError, one_line, printable, shown
+from ...engine.limits import MAX_SHOWN_CHARS
 from ...engine.moves import Play
 from ...formats.notation import format_move, parse_move
 from .adapter import Adapter, AdapterFailure, EngineAdapter, Rejected, Unsupported
 from .capabilities import CAPABILITIES, claimed_by
-from .compare import Tally, check_events, check_legal, check_observed, check_rejection
+from .compare import Tally, check_events, check_legal, check_observed, check_rejection, said
 from .needs import ScenarioNeeds, StepNeeds, scenario_needs
 from .scenarios import ScenarioFileError
 
@@ -50,10 +51,15 @@ class Outcome:
 
 
 def _summary_of(exc: BaseException) -> tuple[str, tuple[str, ...]]:
+    """The error's one line and its innermost frames, then a program's own traceback lines, each
+    escaped and cut (what a program sent is shown, never sent on to the terminal as it is)."""
     frames = traceback.extract_tb(exc.__traceback__)[-TRACEBACK_FRAMES:]
     remote = getattr(exc, "remote_traceback", ())
+    remote_lines = [printable(line, MAX_SHOWN_CHARS) if isinstance(line, str) else shown(line)
+                    for line in list(remote)[:TRACEBACK_FRAMES * 2]]
     return (f"{type(exc).__name__}: {one_line(exc)}",
-            tuple(f"{f.filename}:{f.lineno} in {f.name}" for f in frames) + tuple(remote))
+            tuple(printable(f"{f.filename}:{f.lineno} in {f.name}", MAX_SHOWN_CHARS) for f in frames)
+            + tuple(remote_lines))
 
 
 class _Stop(Exception):
@@ -110,11 +116,12 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
         tally.unsupported.append(f"set-up: unsupported by the adapter: {one_line(exc) or 'no reason given'}")
         return outcome("unsupported")
     except Rejected as exc:
-        return outcome_failed(sid, rules, len(steps), f"set-up refused: {exc}")
+        return outcome_failed(sid, rules, len(steps), f"set-up refused: {said(str(exc))}")
     except _Errored as exc:
         if isinstance(exc.cause, UnoEngineError) and not isinstance(exc.cause, AdapterFailure):
             # a set-up no game can have: the file's fault
-            return outcome_failed(sid, rules, len(steps), f"set-up refused: {exc.cause!r}")
+            return outcome_failed(sid, rules, len(steps), f"set-up refused: {type(exc.cause).__name__}: "
+                                                          f"{one_line(exc.cause)}")
         return outcome("errored", exc.cause, "start")
     try:
         return _run_steps(scenario, adapter, game, tally, needs, seen, outcome)
