@@ -16,12 +16,14 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from budget import DEEP
 from chromium import Browser, browser, chromium_path, file_url, pixel, read_png
 
 import unoengine as u
 from unoengine.render.replay import replay_html
+from unoengine.render.report import Rate, RateChart, report_html
 from unoengine.render.svg import CARD_H, FILL, HAND_TOP, WILD_FILL, view_svg
 from unoengine.tools import simulate as sim
 
@@ -167,3 +169,36 @@ def test_the_spectator_page_says_it_shows_hidden_cards(chrome: Browser, tmp_path
     assert chrome.evaluate("document.querySelectorAll('#table g.hidden-shown').length") == sum(
         len(h) for h in record.initial_state().hands[1:])
     assert chrome.problems() == []
+
+
+HOSTILE_TEXTS = ('x" onmouseover="window.pwned=1" autofocus onfocus="window.pwned=1" data-x="',
+                 "<img src=x onerror=window.pwned=2>", "</script><script>window.pwned=3</script>",
+                 "<!--<script>", "</title><svg onload=window.pwned=4>")
+"""Texts that would run a script on a page that quoted them carelessly (issue 33, item 5)."""
+
+NO_HANDLERS = ("Array.from(document.querySelectorAll('*')).flatMap(e => Array.from(e.attributes))"
+               ".filter(a => a.name.startsWith('on')).map(a => a.name)")
+
+
+def test_hostile_names_run_nothing_on_the_pages(chrome: Browser, tmp_path: Path) -> None:
+    """A report with hostile bot labels, title and facts, and a replay of a profile with a hostile
+    name and title: the browser finds no event handler on any element, runs nothing, and shows
+    each text as text."""
+    title = HOSTILE_TEXTS[0]
+    rates = tuple(Rate(t, 1, 4, 0.25, 0.05, 0.7, 0.5) for t in HOSTILE_TEXTS)
+    report = report_html(title, [(t, t) for t in HOSTILE_TEXTS], [RateChart(HOSTILE_TEXTS[1], rates, title)],
+                         [(10, 2), (12, 2)], notes=HOSTILE_TEXTS)
+    (tmp_path / "report.html").write_text(report, encoding="utf-8")
+    profile = attrs.evolve(u.load_profile("classic-108"), name=HOSTILE_TEXTS[2] + HOSTILE_TEXTS[3])
+    record, _ = sim.record_game(profile, ["heuristic"] * 3, sim.game_seed(0, 2), 2)
+    (tmp_path / "replay.html").write_text(replay_html(record, None, title), encoding="utf-8")
+    for page in ("report.html", "replay.html"):
+        chrome.open(file_url(tmp_path / page))
+        if page == "replay.html":
+            chrome.wait_until("document.body.dataset.ready === '1'")  # its script ran to the end
+        x, y, w, h = box(chrome, "h1")
+        chrome.page("Input.dispatchMouseEvent", type="mouseMoved", x=x + w / 2, y=y + h / 2)
+        assert chrome.evaluate(NO_HANDLERS) == [], page
+        assert chrome.evaluate("window.pwned === undefined"), page
+        assert chrome.evaluate("document.querySelector('h1').textContent") == title
+        assert chrome.problems() == [], page

@@ -5,8 +5,8 @@ the host and the leaks over restarts are in tests/test_hostile_programs.py."""
 
 from __future__ import annotations
 
-import os
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import unoengine as u
-from unoengine.tools import cli, options
+from unoengine.tools import cli, conformance, options, simulate
 from unoengine.tools import conformance as cli_conformance
 from unoengine.tools.play.start import use_color
 from unoengine.tools.progress import Progress
@@ -233,3 +233,45 @@ def test_progress_by_default_off_a_terminal_and_quiet_silences_it() -> None:
     assert "\r" not in shown.stderr and shown.stderr.count("\n") == 2
     quiet = run("tournament", "--bots", "random,random", "--games", "5", "--quiet")
     assert quiet.returncode == 0 and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["simulate", "--games", "0"], "games must be an integer from 1 to"),
+    (["tournament", "--games", "0"], "games must be an integer from 1 to"),
+    (["conformance", "--timeout", "-1"], "--timeout: expected seconds in (0, 3600], got -1.0"),
+    (["conformance", "--timeout", "nan", "--engine-cmd", "true"], "--timeout: expected seconds in (0, 3600], got nan"),
+    (["conformance", "--timeout", "0", "--json"], "--timeout: expected seconds in (0, 3600], got 0.0"),
+])
+def test_a_run_of_nothing_is_refused(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33, item 8: no games, or a timeout no wait can meet, is one line and exit 2, not an
+    empty table with exit 0 (a wrong option in CI would pass)."""
+    assert cli.main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and says in captured.err, captured.err
+
+
+def test_conformance_on_an_empty_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33, item 8: "0 passed, 0 failed" and exit 0 on a folder with no scenario file let a
+    wrong path pass in CI; the folder is named, exit 2. The API refuses an empty list too."""
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("not a scenario")
+    for folder in ("empty", "other"):
+        assert cli.main(["conformance", str(tmp_path / folder)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{folder}' is a folder with no scenario files" in err, err
+    assert cli.main(["conformance", str(tmp_path / "empty"), "--export", str(tmp_path / "out")]) == 2
+    assert not (tmp_path / "out").exists()
+    with pytest.raises(u.UnoEngineError, match="no scenario files given"):
+        conformance.load_scenarios([])
+    with pytest.raises(u.UnoEngineError, match="no scenarios to run"):
+        conformance.run([])
+
+
+def test_simulate_api_refuses_no_games() -> None:
+    with pytest.raises(u.UnoEngineError, match="games must be an integer from 1"):
+        simulate.run("classic-108", ["random", "random"], 0)
+    with pytest.raises(u.UnoEngineError, match="games must be an integer from 1"):
+        list(simulate.iter_results("classic-108", ["random", "random"], 0))
+    with pytest.raises(u.UnoEngineError, match="games must be an integer from 1"):
+        simulate.tournament("classic-108", ["random", "heuristic"], 0)

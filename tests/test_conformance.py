@@ -16,6 +16,7 @@ from helpers_rules import rule_ids
 
 import unoengine as u
 from unoengine import conformance as c
+from unoengine.tools.conformance.scenarios import scenario_profile
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,3 +155,50 @@ def test_command_line_summary_and_exit_codes(tmp_path: Path) -> None:
     assert as_json["failed"] == 1 and "act-3-example" in as_json["failures"]
     write(tmp_path, {"unoengine": "nope"}, "broken.json")
     assert run(str(tmp_path)).returncode == 2
+
+
+SECRET = 'name = "classic-108"\n[secrets]\napi_token = "hunter2-token"\n'
+"""A TOML file outside the scenario's folder whose keys and values no error may show."""
+
+
+def with_profile(profile: Any, **more: Any) -> dict[str, Any]:
+    return document({**EXAMPLE, "profile": profile, **more})
+
+
+def test_a_scenario_profile_is_a_shipped_name_or_a_file_in_its_folder(tmp_path: Path) -> None:
+    """Issue 33, item 6: ``"profile": "/etc/..."`` or ``"../x.toml"`` read any file, and the error
+    quoted its keys and values. A path now names a file in the scenario's folder or below it (as
+    ``extends`` does); anything else is refused, naming the path and not what the file holds."""
+    outside = tmp_path / "secret.toml"
+    outside.write_text(SECRET)
+    folder = tmp_path / "suite"
+    (folder / "profiles").mkdir(parents=True)
+    (folder / "profiles" / "mine.toml").write_text('extends = "classic-108"\nname = "mine"\n[uno]\npenalty = 4\n')
+    (folder / "link.toml").symlink_to(outside)
+    for spec in (str(outside), "../secret.toml", "profiles/../../secret.toml", "link.toml",
+                 ["classic-108", "../secret.toml"], "classic-108+../secret.toml"):
+        with pytest.raises(c.ScenarioFileError) as info:
+            c.load_scenarios([write(folder, with_profile(spec))])
+        text = str(info.value)
+        assert "outside this file's folder" in text or "is an absolute path" in text, text
+        assert "hunter2" not in text and "api_token" not in text and "secrets" not in text
+    scenario, = c.load_scenarios([write(folder, with_profile("profiles/mine.toml"))])
+    assert scenario_profile(scenario).uno_penalty == 4  # read from the scenario's folder, not the current one
+    assert c.run([scenario]).outcomes[0].status == "passed"
+    plain = dict(scenario)  # a scenario built in code has no folder: shipped names only
+    with pytest.raises(u.ProfileError, match="not read from a file names shipped profiles only"):
+        scenario_profile(plain)
+
+
+def test_a_bad_profile_file_of_a_scenario_is_named_not_quoted(tmp_path: Path) -> None:
+    """A profile file in the scenario's folder that does not load is named with its count of
+    problems; its keys and values are not shown (``unoengine profiles FILE`` shows them)."""
+    (tmp_path / "bad.toml").write_text(SECRET)
+    with pytest.raises(c.ScenarioFileError) as info:
+        c.load_scenarios([write(tmp_path, with_profile("bad.toml"))])
+    text = str(info.value)
+    assert "'bad.toml'" in text or "bad.toml'" in text
+    assert "does not load as a profile" in text and "unoengine profiles FILE" in text
+    assert "hunter2" not in text and "api_token" not in text and "secrets" not in text
+    with pytest.raises(c.ScenarioFileError, match=r"options\.uno\.penalty: must be an integer from 0 to 20"):
+        c.load_scenarios([write(tmp_path, with_profile("classic-108", options={"uno.penalty": 99}), "o.json")])

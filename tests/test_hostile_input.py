@@ -136,7 +136,13 @@ def test_dev_zero_is_never_read(tmp_path: Path, capsys: pytest.CaptureFixture[st
                  ["simulate", "--profile", "/dev/zero"], ["demo", "--profile", "/dev/zero"]):
         assert "not a regular file" in cli_refuses(args, capsys, megabytes=20)
     scenario = tmp_path / "s.json"
-    scenario.write_text(json.dumps(scenario_document(profile="/dev/zero")))
+    for profile in ("/dev/zero", "zero.toml"):  # an absolute path, a link out of the scenario's folder
+        scenario.write_text(json.dumps(scenario_document(profile=profile)))
+        refused(c.ScenarioFileError, lambda: c.load_scenarios([scenario]), megabytes=5,
+                match="is an absolute path|is outside this file's folder")
+    (tmp_path / "devices").mkdir()
+    os.mkfifo(tmp_path / "devices" / "pipe.toml")  # a FIFO inside it: never opened
+    scenario.write_text(json.dumps(scenario_document(profile="devices/pipe.toml")))
     refused(c.ScenarioFileError, lambda: c.load_scenarios([scenario]), megabytes=5, match="not a regular file")
 
 

@@ -8,6 +8,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -219,3 +220,114 @@ def test_runs_at_their_limits() -> None:
     for games, workers in ((limits.MAX_GAMES + 1, 1), (1, limits.MAX_WORKERS + 1)):
         with pytest.raises(sim.RunError):
             sim.check_run(["random", "random"], games, 0, workers, None)
+
+
+# --- names and texts of profiles and scenarios (issue 33, item 3) ----------------------------------------
+PROFILE_TEXTS = [("name", limits.MAX_NAME_CHARS), ("description", limits.MAX_TEXT_CHARS)]
+
+
+@pytest.mark.parametrize(("key", "most"), PROFILE_TEXTS)
+def test_profile_texts_at_their_limits(tmp_path: Path, key: str, most: int) -> None:
+    """A profile with a 200 KB name went whole into every message to a program bot. A TOML file, a
+    JSON document and a Profile built in code take ``most`` characters and refuse one more."""
+    doc = json.loads(u.dumps(u.new_game(CLASSIC, 2)))
+    for length, taken in ((most, True), (most + 1, False)):
+        text = "n" * length
+        toml = tmp_path / f"{key}-{length}.toml"
+        toml.write_text(f'extends = "classic-108"\n{key} = "{text}"\n', encoding="utf-8")
+        doc["profile"][key] = text
+        loads: list[tuple[Any, Any]] = [(u.load_profile, toml), (u.loads, json.dumps(doc)),
+                                        (lambda v: attrs.evolve(CLASSIC, **v), {key: text})]
+        for load, given in loads:
+            if taken:
+                load(given)
+                continue
+            with pytest.raises(u.UnoEngineError, match=f"{key}: is {most + 1:,} characters long; at most"):
+                load(given)
+
+
+def test_profile_sources_and_effect_at_their_limits() -> None:
+    tag = "s" * limits.MAX_TAG_CHARS
+    assert attrs.evolve(CLASSIC, sources=(tag,) * limits.MAX_TAGS).sources[0] == tag
+    for sources in ((tag,) * (limits.MAX_TAGS + 1), (tag + "s",)):
+        with pytest.raises(u.ProfileError, match="sources: holds"):
+            attrs.evolve(CLASSIC, sources=sources)
+    with pytest.raises(u.ProfileError, match="custom_effect: is 1,001 characters"):
+        attrs.evolve(CLASSIC, custom_effect="e" * (limits.MAX_NAME_CHARS + 1))
+    doc = json.loads(u.dumps(u.new_game(CLASSIC, 2)))
+    doc["profile"]["sources"] = ["x"] * (limits.MAX_TAGS + 1)
+    with pytest.raises(u.UnoEngineError, match="sources: holds 101 entries"):
+        u.loads(json.dumps(doc))
+
+
+def test_shipped_texts_are_far_inside_their_limits() -> None:
+    from unoengine.formats.profile_file import shipped_overlays, shipped_profiles
+
+    assert len("+".join(["mattel-42003", *shipped_overlays()])) < limits.MAX_NAME_CHARS / 4
+    for name in shipped_profiles():
+        profile = u.load_profile(name)
+        assert len(profile.description) < limits.MAX_TEXT_CHARS / 20 and len(profile.sources) < limits.MAX_TAGS / 10
+    for path in c.shipped_corpus():
+        for s in json.loads(path.read_text(encoding="utf-8"))["scenarios"]:
+            assert len(s["id"]) < limits.MAX_TAG_CHARS / 2 and len(s["rules"]) < limits.MAX_TAGS / 10
+            texts = [s.get("description", ""), *(step.get("note", "") for step in s["steps"])]
+            assert max(map(len, texts)) < limits.MAX_TEXT_CHARS / 20
+
+
+def one_scenario(**changes: Any) -> dict[str, Any]:
+    scenario: dict[str, Any] = {
+        "id": "act-3-example", "rules": ["ACT-3"], "sources": ["OG"], "profile": "classic-108",
+        "description": "Draw Two.",
+        "start": {"hands": ["R+2 G3", "B1 B2", "Y1 Y2"], "discard": "R5", "draw_pile": "G1 G2 G6"},
+        "steps": [{"move": "p0 R+2", "note": "the next player draws", "expect": {
+            "current": 2,
+            "events": [{"type": "CardsDrawn", "player": 1, "count": 2, "cards": "G1 G2", "rule": "ACT-3"}]}}],
+    }
+    scenario.update(changes)
+    return scenario
+
+
+SCENARIO_TEXTS = [
+    ("id", lambda s, text: s.update(id=text), limits.MAX_TAG_CHARS),
+    ("rule", lambda s, text: s.update(rules=["ACT-3", text]), limits.MAX_TAG_CHARS),
+    ("source", lambda s, text: s.update(sources=[text]), limits.MAX_TAG_CHARS),
+    ("description", lambda s, text: s.update(description=text), limits.MAX_TEXT_CHARS),
+    ("note", lambda s, text: s["steps"][0].update(note=text), limits.MAX_TEXT_CHARS),
+    ("event", lambda s, text: s["steps"][0]["expect"]["events"][0].update(why=text), limits.MAX_TEXT_CHARS),
+    ("file", None, limits.MAX_TEXT_CHARS),
+]
+
+
+@pytest.mark.parametrize(("what", "put", "most"), SCENARIO_TEXTS, ids=[t[0] for t in SCENARIO_TEXTS])
+def test_scenario_texts_at_their_limits(tmp_path: Path, what: str, put: Any, most: int) -> None:
+    """A scenario with a 500 KB description went whole to an adapter program (which hung on it).
+    Each text of a scenario file is taken at its limit and refused one character over it."""
+    for length in (most, most + 1):
+        scenario = one_scenario()
+        doc = {"unoengine": "scenarios", "version": 1, "scenarios": [scenario]}
+        if put is None:
+            doc["description"] = "d" * length
+        else:
+            put(scenario, "d" * length)
+        file = tmp_path / f"{what}-{length}.json"
+        file.write_text(json.dumps(doc), encoding="utf-8")
+        if length == most:
+            assert c.load_scenarios([file])[0]["id"] == scenario["id"]
+        else:
+            with pytest.raises(c.ScenarioFileError) as info:
+                c.load_scenarios([file])
+            assert f"{most:,}" in str(info.value) or f"{most}" in str(info.value)
+            assert len(str(info.value)) < 1_000  # the text is not quoted whole
+            assert c.validate(doc) or what in ("event",)  # the exported schema says so too
+    many = one_scenario(rules=["ACT-3"] * (limits.MAX_TAGS + 1))
+    assert c.validate({"unoengine": "scenarios", "version": 1, "scenarios": [many]})
+
+
+@pytest.mark.parametrize("sid", ["act-3\x1b[31mred", "tab\there", "bidi\u202eevil", "nul\x00"])
+def test_a_scenario_id_is_printable_text(tmp_path: Path, sid: str) -> None:
+    """An id is printed on every line about its scenario: a control character in it is refused."""
+    file = tmp_path / "s.json"
+    file.write_text(json.dumps({"unoengine": "scenarios", "version": 1, "scenarios": [one_scenario(id=sid)]}))
+    with pytest.raises(c.ScenarioFileError, match="is not an id: at most 200 printable characters") as info:
+        c.load_scenarios([file])
+    assert "\x1b" not in str(info.value) and "\u202e" not in str(info.value)

@@ -454,3 +454,35 @@ def test_new_game_with_bad_profile_name_raises_profile_error() -> None:
     """HOUSE-8: new_game with an unknown profile name raises ProfileError (a ValueError)."""
     with pytest.raises(u.ProfileError):
         u.new_game("no-such-profile", 4)
+
+
+def test_a_profile_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    """Issue 33, item 9: a UTF-8 file starting with a byte order mark (what editors on Windows
+    write) was refused with a bare TOML message; the mark is not part of the text, so it loads.
+    Only a leading mark: one later in the file is still a TOML error, naming the file."""
+    text = 'extends = "classic-108"\nname = "mine"\n[uno]\npenalty = 4\n'
+    path = tmp_path / "windows.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    profile = u.load_profile(path)
+    assert (profile.name, profile.uno_penalty) == ("mine", 4)
+    path.write_bytes(text.encode("utf-8") + b"\xef\xbb\xbf")
+    with pytest.raises(u.ProfileError, match=r"windows\.toml: toml: not valid TOML"):
+        u.load_profile(path)
+
+
+def test_profiles_prints_no_control_character_a_file_holds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``unoengine profiles FILE`` writes the profile as TOML: a name or description holding an
+    escape sequence, a C1 control or a bidirectional override is written escaped, and reads back."""
+    from unoengine.tools import cli
+
+    name = "mine\x1b]0;title\x07 \x9b2J \u202eevil"
+    path = tmp_path / "odd.toml"
+    written = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04X}" for ch in name)  # TOML escapes
+    path.write_text(f'extends = "classic-108"\nname = "{written}"\ndescription = "a\\u0085b"\n', encoding="utf-8")
+    assert u.load_profile(path).name == name
+    assert cli.main(["profiles", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not any(ch in out for ch in "\x1b\x07\x9b\u202e\x85"), repr(out[:200])
+    shown = tmp_path / "shown.toml"
+    shown.write_text(out, encoding="utf-8")
+    assert u.load_profile(shown).name == name and u.load_profile(shown).description == "a\x85b"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .limits import MAX_LISTED_PROBLEMS, MAX_QUOTED_CHARS
+from .limits import MAX_LISTED_PROBLEMS, MAX_PRINTED_CHARS, MAX_QUOTED_CHARS
 
 
 def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
@@ -22,23 +22,44 @@ def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
 
 def shown(value: Any, limit: int = 60) -> str:
     """A short repr of any value for a message: a text through :func:`quoted`, anything else cut to
-    ``limit`` characters; never fails, whatever the value (a huge int, deep nesting, a hostile repr)."""
+    ``limit`` characters; never fails, whatever the value (a huge int, deep nesting, a hostile repr
+    is also escaped, :func:`printable`)."""
     if isinstance(value, str):
         return quoted(value, min(limit, MAX_QUOTED_CHARS))
     try:
         text = repr(value)
     except Exception:  # a repr that raises (a huge int, deep nesting, a hostile class) is not shown
         return f"a value too large to show ({type(value).__name__})"
+    text = text if text.isprintable() else printable(text, limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def printable(text: str, limit: int = MAX_PRINTED_CHARS) -> str:
+    """``text`` safe to print on a terminal: every character that is not printable (a control
+    character such as the ESC of an escape sequence, a bidirectional override) written as its
+    Python escape (``\\x1b``), and the whole cut to ``limit`` characters, saying the length it had:
+    ``...' (800,000 characters)``. Newlines are escaped too: the text stays one line."""
+    if len(text) <= limit and text.isprintable():
+        return text
+    head = text[:limit]
+    escaped = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in head)
+    if len(escaped) <= limit and len(head) == len(text):
+        return escaped
+    return f"{escaped[:limit]}... ({len(text):,} characters)"
 
 
 def one_line(error: BaseException) -> str:
     """An error's message on one line, for a command's standard error: the problems of a
-    several-problem message follow its first line, separated by semicolons."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    several-problem message follow its first line, separated by semicolons; escaped and cut to
+    MAX_PRINTED_CHARS (:func:`printable`), whatever text the message quotes."""
+    try:
+        message = str(error)
+    except Exception:  # an exception whose message cannot be made (a hostile adapter's)
+        message = ""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
     if not lines:
         return type(error).__name__
-    return lines[0] + (" " + "; ".join(lines[1:]) if len(lines) > 1 else "")
+    return printable(lines[0] + (" " + "; ".join(lines[1:]) if len(lines) > 1 else ""))
 
 
 def _listed(source: str, problems: list[tuple[str, str]]) -> str:

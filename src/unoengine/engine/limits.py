@@ -75,6 +75,28 @@ second. The round-over views of random games at ten players need a median of 12,
 200,000 at most in our runs (ffk04); only a crafted view, whose hands can each hold their points
 but not all together, runs out."""
 
+
+# --- names and free text ---------------------------------------------------------------------------
+MAX_NAME_CHARS: Final = 1_000
+"""The longest profile ``name`` (a composition's name, its parts joined by ``+``, included: the
+shipped base and all 14 overlays make 223 characters) and ``custom_effect`` name. A profile's name
+goes into every message to a program bot, onto report pages and into messages."""
+
+MAX_TAG_CHARS: Final = 200
+"""The longest short label of a document: a scenario's ``id`` (the shipped ones have at most 84
+characters; an id is also printable text, no control character), each rule ID or source tag of
+a scenario, each entry of a profile's ``sources``."""
+
+MAX_TAGS: Final = 100
+"""The most entries of a profile's ``sources``, and of a scenario's ``rules`` or ``sources`` (the
+shipped ones have at most 6)."""
+
+MAX_TEXT_CHARS: Final = 10_000
+"""The longest free text of a profile or a scenario file: a profile's ``description``, a file's
+or a scenario's ``description``, a step's ``note``, and every other string of a scenario (the
+longest shipped text has about 350 characters). A scenario is sent whole to an adapter program,
+so its texts bound that message too."""
+
 # --- notation and records ------------------------------------------------------------------------
 MAX_MOVE_TEXT: Final = 64
 """The longest text read as one move; the longest canonical move (``p9 WSW:B>p8!``) has 12
@@ -118,6 +140,17 @@ as a prefix with its total length, ``'RRRR...' (10,000,000 characters)``."""
 
 MAX_LISTED_PROBLEMS: Final = 50
 """The most problems one error lists (and a document reader keeps); the rest are counted."""
+
+MAX_SHOWN_CHARS: Final = 200
+"""The most characters of a value an engine under test reported (an events list, a hand, a
+refusal's rule, a line of its traceback) quoted in a conformance outcome, escaped; a longer one is
+cut and its length given."""
+
+MAX_PRINTED_CHARS: Final = 10_000
+"""The longest line a command prints of text it did not write itself (an error message on one
+line, a line of a conformance report): a longer one is cut, saying its whole length. Every such
+line also has its control characters written as escapes (``\\x1b``), so no file or program can
+send the terminal an escape sequence. An error listing 50 problems stays within it."""
 
 # --- runs ----------------------------------------------------------------------------------------
 MAX_GAMES: Final = 10**6

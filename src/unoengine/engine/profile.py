@@ -16,7 +16,17 @@ import attrs
 
 from .cards import BLANK, NUM_CARD_CODES
 from .errors import ProfileError, shown
-from .limits import MAX_CARD_POINTS, MAX_COPIES, MAX_DECK_CARDS, MAX_HAND_SIZE, MAX_PLAYERS
+from .limits import (
+    MAX_CARD_POINTS,
+    MAX_COPIES,
+    MAX_DECK_CARDS,
+    MAX_HAND_SIZE,
+    MAX_NAME_CHARS,
+    MAX_PLAYERS,
+    MAX_TAG_CHARS,
+    MAX_TAGS,
+    MAX_TEXT_CHARS,
+)
 from .shuffling import DEFAULT_SHUFFLE, LEGACY_SHUFFLE, SHUFFLES
 
 WildDrawFourMode = Literal["challenge", "enforced", "unrestricted"]
@@ -64,12 +74,18 @@ def boolean(value: Any) -> str | None:
     return None if isinstance(value, bool) else f"must be true or false, got {shown(value)}"
 
 
-def text(value: Any) -> str | None:
-    return None if isinstance(value, str) else f"must be a string, got {shown(value)}"
+def text(most: int, *, empty: bool = True) -> Check:
+    """A check that the value is a string of at most ``most`` characters (and not empty, unless
+    ``empty``): the names and texts of a profile, bounded by engine/limits.py."""
 
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str) or not (empty or value):
+            return f"must be a {'' if empty else 'non-empty '}string, got {shown(value)}"
+        if len(value) > most:
+            return f"is {len(value):,} characters long; at most {most:,} are taken"
+        return None
 
-def _name(value: Any) -> str | None:
-    return None if isinstance(value, str) and value else f"must be a non-empty string, got {shown(value)}"
+    return check
 
 
 def counts(most: int) -> Check:
@@ -95,15 +111,20 @@ def _deck(value: Any) -> str | None:
 def _names(value: Any) -> str | None:
     if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
         return "must be a tuple of strings"
+    if len(value) > MAX_TAGS:
+        return f"holds {len(value):,} entries; at most {MAX_TAGS} are taken"
+    long = next((v for v in value if len(v) > MAX_TAG_CHARS), None)
+    if long is not None:
+        return f"holds {shown(long)}; an entry has at most {MAX_TAG_CHARS} characters"
     return None
 
 
 FIELD_CHECKS: Final[dict[str, Check]] = {
-    "name": _name,
+    "name": text(MAX_NAME_CHARS, empty=False),
     "deck_counts": _deck,
     "points": counts(MAX_CARD_POINTS),
     "version": int_range(1, 1_000_000),
-    "description": text,
+    "description": text(MAX_TEXT_CHARS),
     "sources": _names,
     "hand_size": int_range(1, MAX_HAND_SIZE),
     "min_players": int_range(2, MAX_PLAYERS),
@@ -113,7 +134,7 @@ FIELD_CHECKS: Final[dict[str, Check]] = {
     "decline_to_play": boolean,
     "two_player_reverse": choice(TWO_PLAYER_REVERSE),
     "blank_cards": choice(BLANK_CARDS),
-    "custom_effect": text,
+    "custom_effect": text(MAX_NAME_CHARS),
     "seven_zero": boolean,
     "draw_until_playable": boolean,
     "stacking": choice(STACKING),

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine.errors import ProfileError, quoted, shown
-from ..engine.limits import MAX_COMPOSITION_PARTS, MAX_EXTENDS_DEPTH, MAX_PATH_CHARS
+from ..engine.limits import MAX_COMPOSITION_PARTS, MAX_EXTENDS_DEPTH, MAX_NAME_CHARS, MAX_PATH_CHARS
 from ..engine.profile import Profile
 from .files import UnreadableFileError, checked_path
 from .profile_file import check_keys, is_path, profile_from_dict, read_document
@@ -34,7 +34,7 @@ Spec = str | Path | Sequence[str | Path]
 Leaf = tuple[str, ...]
 
 
-def _parts(spec: Spec) -> list[str | Path]:
+def spec_parts(spec: Spec) -> list[str | Path]:
     """Split ``"base+overlay+..."`` (bare names) or take a list as it is; refuse anything else, and
     more than MAX_COMPOSITION_PARTS parts, before any file is looked at."""
     if isinstance(spec, Path):
@@ -91,6 +91,9 @@ class _Layer:
         if not isinstance(self.overlay, bool):
             raise ProfileError(self.source, "overlay", f"must be true or false, got {shown(self.overlay)}")
         self.raw_name = data.get("name")
+        if isinstance(self.raw_name, str) and len(self.raw_name) > MAX_NAME_CHARS:  # before it names anything
+            raise ProfileError(self.source, "name", f"is {len(self.raw_name):,} characters long; at most "
+                                                    f"{MAX_NAME_CHARS:,} are taken")
         self.name = self.raw_name if isinstance(self.raw_name, str) and self.raw_name else Path(self.source).stem
         if self.overlay or "extends" in data:
             # A document merged with others is checked on its own first, so that an error names
@@ -102,7 +105,7 @@ class _Layer:
 
 def _resolve(spec: Spec, seen: tuple[str, ...] = ()) -> tuple[dict[str, Any], Any, list[str]]:
     """The merged document of a composition, its name and the sources it came from."""
-    parts = _parts(spec)
+    parts = spec_parts(spec)
     base = _Layer(parts[0])
     if base.overlay:
         raise ProfileError(base.source, "overlay", "an overlay cannot come first: start with a base profile")
@@ -151,7 +154,8 @@ def _base_document(base: _Layer, seen: tuple[str, ...]) -> tuple[dict[str, Any],
         raise ProfileError(base.source, "extends", f"must be a profile name, a path or a list of them, "
                                                    f"got {shown(extends)}")
     folder = Path(base.source).parent
-    parts = [_within(base.source, folder, part) if is_path(part) else part for part in _parts(extends)]
+    parts = [path_within(base.source, "extends", folder, part) if is_path(part) else part
+             for part in spec_parts(extends)]
     merged, _, sources = _resolve(parts, seen)
     # What is extended must be a profile on its own: its problems are named by its own files.
     profile_from_dict({**merged, "name": "extended"}, sources[0] if len(sources) == 1 else " + ".join(sources))
@@ -163,25 +167,26 @@ def _base_document(base: _Layer, seen: tuple[str, ...]) -> tuple[dict[str, Any],
     return merged, base.name, [*sources, base.source]
 
 
-def _within(source: str, folder: Path, part: str | Path) -> Path:
-    """The file a relative ``extends`` path names, read from the extending file's folder: it must
-    stay in that folder or below it once symbolic links are resolved (HOUSE-8, docs/profiles.md)."""
+def path_within(source: str, key: str, folder: Path, part: str | Path) -> Path:
+    """The file a relative path of ``key`` (``extends``, a scenario's ``profile``) names, read from
+    the folder of the file that holds it: it must stay in that folder or below it once symbolic
+    links are resolved (HOUSE-8, docs/profiles.md). ProfileError (``source``, ``key``) otherwise."""
     try:
         relative = Path(checked_path(part))
     except UnreadableFileError as exc:
-        raise ProfileError(source, "extends", exc.problem) from None
+        raise ProfileError(source, key, exc.problem) from None
     named = quoted(str(part), MAX_PATH_CHARS)
     if relative.is_absolute() or relative.drive or str(part).startswith(("/", "\\")):
-        raise ProfileError(source, "extends", f"{named} is an absolute path; extends takes a shipped name or a "
-                                              "path relative to this file's folder")
+        raise ProfileError(source, key, f"{named} is an absolute path; {key} takes a shipped name or a "
+                                        "path relative to this file's folder")
     path = folder / relative
     try:
         inside = path.resolve().is_relative_to(folder.resolve())
     except (OSError, ValueError, RuntimeError):  # a path the system cannot resolve (a loop of links...)
         inside = False
     if not inside:
-        raise ProfileError(source, "extends", f"{named} is outside this file's folder; extends reads only files in "
-                                              "the folder of the file that names them, or below it")
+        raise ProfileError(source, key, f"{named} is outside this file's folder; {key} reads only files in "
+                                        "the folder of the file that names them, or below it")
     return path
 
 

@@ -188,22 +188,22 @@ def profile_from_dict(data: Mapping[str, Any], source: str = "<profile>") -> p.P
     name = data.get("name")
     if not isinstance(name, str) or not name:
         problems.append(("name", "missing or not a non-empty string"))
+    elif bad := p.FIELD_CHECKS["name"](name):  # MAX_NAME_CHARS
+        problems.append(("name", bad))
     fields["name"] = name if isinstance(name, str) else ""
-    if "version" in data:
-        bad = p.FIELD_CHECKS["version"](data["version"])
-        if bad:
-            problems.append(("version", bad))
-        else:
-            fields["version"] = data["version"]
-    if "description" in data:
-        if p.text(data["description"]):
-            problems.append(("description", "must be a string"))
-        else:
-            fields["description"] = data["description"]
+    for key in ("version", "description"):  # the description within MAX_TEXT_CHARS
+        if key in data:
+            bad = p.FIELD_CHECKS[key](data[key])
+            if bad:
+                problems.append((key, bad))
+            else:
+                fields[key] = data[key]
     if "sources" in data:
         sources = data["sources"]
         if not isinstance(sources, list) or not all(isinstance(s, str) for s in sources):
             problems.append(("sources", "must be a list of strings"))
+        elif bad := p.FIELD_CHECKS["sources"](tuple(sources)):  # MAX_TAGS of MAX_TAG_CHARS
+            problems.append(("sources", bad))
         else:
             fields["sources"] = tuple(sources)
     fields["deck_counts"] = _read_deck(data.get("deck"), problems)
@@ -303,8 +303,8 @@ def read_document(spec: str | Path) -> tuple[dict[str, Any], str]:
     else:
         path = shipped_path(str(spec))
     source = str(path)
-    try:
-        text = read_bounded(path, MAX_PROFILE_BYTES).decode("utf-8")
+    try:  # a leading byte order mark (what editors on Windows write) is not part of the text
+        text = read_bounded(path, MAX_PROFILE_BYTES).decode("utf-8").removeprefix("\ufeff")
     except UnreadableFileError as exc:
         raise ProfileError(exc.path, "file", exc.problem) from None
     except UnicodeDecodeError as exc:
@@ -346,13 +346,15 @@ def _toml_key(key: str) -> str:
 
 
 def _toml_string(text: str) -> str:
-    """A TOML basic string: backslash, quote and control characters escaped, the rest as is."""
+    """A TOML basic string: backslash, quote and every character that is not printable (control
+    characters, C1 controls, bidirectional overrides) escaped, the rest as is; so ``unoengine
+    profiles`` prints no escape sequence a file holds, and the text reads back the same."""
     out = []
     for ch in text:
         if ch in '"\\':
             out.append("\\" + ch)
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
+        elif not ch.isprintable():
+            out.append(f"\\u{ord(ch):04X}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08X}")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

@@ -25,8 +25,8 @@ import gzip
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from html import escape
 from typing import Any, Final
-from xml.sax.saxutils import escape
 
 from ..engine.errors import UnoEngineError, shown
 from ..engine.events import Event, events_for
@@ -119,8 +119,11 @@ def pack_frames(frames: Iterable[str]) -> dict[str, list[Any]]:
 
 
 def _script_json(value: object) -> str:
-    """JSON safe inside a ``<script>`` element (no ``</`` can end it early)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True).replace("</", "<\\/")
+    """JSON safe inside a ``<script>`` element: ``<``, ``>`` and ``&`` are written as ``\\u`` escapes,
+    so no text it holds (``</script>``, ``<!--``) can end the element early or change how the
+    browser reads the rest of it."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def replay_html(record: GameRecord, player: int | None = None, title: str | None = None) -> str:
@@ -134,7 +137,8 @@ def replay_html(record: GameRecord, player: int | None = None, title: str | None
         first = first or frame
         packer.add(frame)
         steps.append(step)
-    packed = base64.b64encode(gzip.compress(_script_json(packer.packed()).encode(), 9, mtime=0)).decode()
+    packed_json = json.dumps(packer.packed(), separators=(",", ":"))  # base64 below: nothing in it can end the element
+    packed = base64.b64encode(gzip.compress(packed_json.encode(), 9, mtime=0)).decode()
     n = len(steps) - 1
     who = "spectator (every hand shown)" if player is None else f"seen by p{player} (other hands hidden)"
     heading = title or f"UNO replay: {record.profile.name}, {record.players} players, {n} moves"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from html import escape
 from typing import Final
-from xml.sax.saxutils import escape
 
 import attrs
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from ..engine.cards import (
     BLANK,

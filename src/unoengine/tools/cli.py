@@ -28,9 +28,17 @@ from ..bots import bot_names
 from ..bots.program import DEFAULT_TIMEOUT as DEFAULT_BOT_TIMEOUT
 from ..engine.cards import IS_WILD
 from ..engine.dealing import new_game
-from ..engine.errors import UnoEngineError, one_line
+from ..engine.errors import UnoEngineError, one_line, printable, quoted
 from ..engine.legality import legal_moves
-from ..engine.limits import MAX_PLAYERS, MAX_SAVED_RECORDS, MAX_SCENARIO_FILES, MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import (
+    MAX_PATH_CHARS,
+    MAX_PLAYERS,
+    MAX_SAVED_RECORDS,
+    MAX_SCENARIO_FILES,
+    MAX_TAG_CHARS,
+    MAX_TIMEOUT_SECONDS,
+    is_timeout,
+)
 from ..engine.moves import Accept, CatchUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
 from ..engine.scoring import hand_points
@@ -108,6 +116,8 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     scenario run. With ``export``, write the files as a bundle instead."""
     from . import conformance as c
 
+    if not is_timeout(timeout):  # refused even when no --engine-cmd would use it
+        raise _ConformanceOptionsError(f"--timeout: expected seconds in (0, {MAX_TIMEOUT_SECONDS}], got {timeout!r}")
     files = _scenario_files(paths) if paths else c.shipped_corpus()
     if export is not None:
         manifest = c.export_bundle(files, Path(export))
@@ -133,19 +143,19 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
     if as_json:
         print(json.dumps({**_conformance_json(report, steps), **_untested_json(report)}, indent=2))
         return _conformance_exit(report, strict)
-    for o in report.outcomes:
+    for o in report.outcomes:  # every text from a scenario file or an adapter is printed escaped and cut
         if o.status in ("failed", "errored") or verbose:
-            shown = f"{o.status.upper():11} {o.scenario}  [{', '.join(o.rules)}]"
+            shown = f"{o.status.upper():11} {printable(o.scenario, MAX_TAG_CHARS)}  [{', '.join(o.rules)}]"
             if o.status in ("partial", "unsupported"):
                 shown += f"  ({o.steps_run} of {o.steps} steps run)"
-            print(shown)
+            print(printable(shown))
             error = [o.error, *o.traceback] if o.error else []
             for line in (*o.failures, *error, *(o.unsupported if verbose else ())):
-                print(f"            {line}")
+                print(f"            {printable(line)}")
     if coverage:
         print("rule        scenarios  cited by events or refusals")
         for rule, (count, cited) in report.coverage().items():
-            print(f"{rule:11} {count:9d}  {'yes' if cited else '-'}")
+            print(printable(f"{rule:11} {count:9d}  {'yes' if cited else '-'}"))  # a rule ID read from a file
     n = report.counts()
     run_steps = sum(o.steps_run for o in report.outcomes)
     print(
@@ -592,9 +602,13 @@ class _TooManyFiles(UnoEngineError):
     """More scenario files than one run reads (MAX_SCENARIO_FILES)."""
 
 
+class _NoScenarioFiles(UnoEngineError):
+    """A folder named on the command line that holds no scenario file."""
+
+
 def _scenario_files(paths: Sequence[str]) -> list[Path]:
-    """The JSON files named, with a folder standing for every ``*.json`` file under it; at most
-    MAX_SCENARIO_FILES of them (a folder is listed no further)."""
+    """The JSON files named, with a folder standing for every ``*.json`` file under it (at least
+    one); at most MAX_SCENARIO_FILES of them (a folder is listed no further)."""
     out: list[Path] = []
     for name in paths:
         path = _bundle_scenarios(Path(name)) if "\0" not in name else Path(name)
@@ -604,6 +618,9 @@ def _scenario_files(paths: Sequence[str]) -> list[Path]:
                 found.append(file)
                 if len(out) + len(found) > MAX_SCENARIO_FILES:
                     break
+            if not found:  # a wrong folder in CI must not pass as "0 passed, 0 failed"
+                raise _NoScenarioFiles(f"{quoted(name, MAX_PATH_CHARS)} is a folder with no scenario files "
+                                       "(*.json) in it")
             out.extend(sorted(found))
         else:
             out.append(path)

@@ -63,10 +63,10 @@ def _check_count(name: str, value: object, lo: int, hi: int) -> int:
 
 def check_run(bots: Sequence[str], games: int, seed: int, workers: int, max_moves: int | None,
               max_games: int = MAX_GAMES) -> None:
-    """Refuse a run's arguments before anything is allocated: games (MAX_GAMES, or
+    """Refuse a run's arguments before anything is allocated: games (1 to MAX_GAMES, or
     MAX_STREAMED_GAMES for a streamed run), a 64-bit seed, workers (MAX_WORKERS), max_moves, and
     one bot name per seat (SETUP-1: 2 to MAX_PLAYERS)."""
-    _check_count("games", games, 0, max_games)
+    _check_count("games", games, 1, max_games)  # a run of no games would print an empty table and pass
     _check_count("seed", seed, -(2**63), 2**64 - 1)
     _check_count("workers", workers, 1, MAX_WORKERS)
     if max_moves is not None and (type(max_moves) is not int or max_moves < 1):

@@ -15,7 +15,8 @@ from typing import Any, Final
 import attrs
 
 from ...engine.cards import IS_WILD, parse_cards
-from ...engine.errors import NotationError
+from ...engine.errors import NotationError, shown
+from ...engine.limits import MAX_QUOTED_CHARS, MAX_SHOWN_CHARS
 from ...engine.moves import CallUno, CatchUno, Challenge, Draw, Move, Play
 from ...formats.notation import format_move, parse_move
 from .adapter import Rejected
@@ -58,23 +59,37 @@ class Tally:
         return not missing
 
 
+def said(value: Any) -> str:
+    """What an adapter reported (or a scenario expects), for a failure: a short printable text as
+    it is, anything else shown briefly and escaped (MAX_SHOWN_CHARS), however long or odd it is."""
+    if isinstance(value, str) and len(value) <= MAX_QUOTED_CHARS and value.isprintable():
+        return value
+    return shown(value, MAX_SHOWN_CHARS)
+
+
+def _value(value: Any) -> str:
+    """A value in a failure, as its repr when that is short (``[2, 4, 2]``, ``'R7'``), else cut."""
+    return shown(value, MAX_SHOWN_CHARS)
+
+
 def check_rejection(tally: Tally, expect: Mapping[str, Any], refusal: Rejected, where: str) -> None:
     wanted = expect.get("rejected")
     if wanted is None:
-        tally.check(False, f"{where}: refused ({refusal}), expected it to be accepted")
+        tally.check(False, f"{where}: refused ({said(str(refusal))}), expected it to be accepted")
         return
     tally.checks += 1  # refused, as it must be
     if "rule-citations" in tally.claimed:
         tally.check(refusal.rule == wanted["rule"],
-                    f"{where}: refused citing {refusal.rule or 'no rule'}, expected {wanted['rule']}")
+                    f"{where}: refused citing {said(refusal.rule) if refusal.rule else 'no rule'}, "
+                    f"expected {said(wanted['rule'])}")
     else:
-        tally.skip(where, f"the rule cited ({wanted['rule']})", ["rule-citations"])
+        tally.skip(where, f"the rule cited ({said(wanted['rule'])})", ["rule-citations"])
     if "reason" in wanted:
         if "reason-codes" in tally.claimed:
             tally.check(refusal.reason == wanted["reason"],
-                        f"{where}: refused for {refusal.reason!r}, expected {wanted['reason']!r}")
+                        f"{where}: refused for {_value(refusal.reason)}, expected {_value(wanted['reason'])}")
         else:
-            tally.skip(where, f"the reason ({wanted['reason']})", ["reason-codes"])
+            tally.skip(where, f"the reason ({said(wanted['reason'])})", ["reason-codes"])
 
 
 def check_observed(tally: Tally, expect: Mapping[str, Any], seen: Mapping[str, Any], step: StepNeeds,
@@ -93,9 +108,9 @@ def check_observed(tally: Tally, expect: Mapping[str, Any], seen: Mapping[str, A
                 tally.check(have is not None and _same_cards(cards, have),
                             (
                                 f"{where}: there is no seat p{seat}" if have is None
-                                else f"{where}: hand of p{seat} is {have!r}, expected {cards!r}"))
+                                else f"{where}: hand of p{seat} is {_value(have)}, expected {_value(cards)}"))
         else:
-            tally.check(want == got, f"{where}: {key} is {got!r}, expected {want!r}")
+            tally.check(want == got, f"{where}: {key} is {_value(got)}, expected {_value(want)}")
 
 
 def _same_cards(want: str, have: Any) -> bool:
@@ -130,7 +145,8 @@ def check_events(tally: Tally, wanted: list[dict[str, Any]], events: list[dict[s
         while i < len(events) and not _event_matches(want, events[i]):
             i += 1
         if i == len(events):
-            tally.check(False, f"{where}: expected event {want} (in order) among {events}")
+            tally.check(False, f"{where}: expected event {_value(want)} (in order) among {len(events)} "
+                               f"event(s): {_value(events)}")
             return
         i += 1
     tally.checks += 1
@@ -171,17 +187,17 @@ def _normal(move: Move, claimed: frozenset[str]) -> str | None:
     return format_move(move)
 
 
-def _normal_set(moves: Iterable[Any], claimed: frozenset[str]) -> tuple[set[str], list[str]]:
+def _normal_set(moves: Iterable[Any], claimed: frozenset[str]) -> tuple[set[str], list[Any]]:
     """The normal forms of a list of moves, and the entries that are not moves in notation."""
     out: set[str] = set()
-    bad: list[str] = []
+    bad: list[Any] = []
     for m in moves:
         try:
             normal = normal_move(m, claimed) if isinstance(m, str) else None
         except NotationError:
             normal = None
         if normal is None and not (isinstance(m, str) and _is_move(m)):
-            bad.append(repr(m)[:60])
+            bad.append(m)
         elif normal is not None:
             out.add(normal)
     return out, bad
@@ -213,8 +229,9 @@ def check_legal(tally: Tally, expect: Mapping[str, Any], legal: Callable[[int], 
             want, _ = _normal_set(moves, claimed)
             have, want = _without_declined_draw(have, claimed), _without_declined_draw(want, claimed)
             tally.check(have == want and not bad, (
-                f"{where}: legal moves of p{seat}: missing {sorted(want - have)}, extra {sorted(have - want)}"
-                + (f", not moves in notation: {', '.join(bad)}" if bad else "")))
+                f"{where}: legal moves of p{seat}: missing {_value(sorted(want - have))}, "
+                f"extra {_value(sorted(have - want))}"
+                + (f", not moves in notation: {_value(bad)}" if bad else "")))
     listed = [k for k in ("legal_includes", "legal_excludes") if k in expect and tally.usable(k, step, where)]
     if not listed:
         return

@@ -15,13 +15,15 @@ from typing import Any, Final
 
 import attrs
 
-from ...engine.errors import UnoEngineError, one_line
+from ...engine.errors import UnoEngineError, one_line, printable, shown
+from ...engine.limits import MAX_SHOWN_CHARS
 from ...engine.moves import Play
 from ...formats.notation import format_move, parse_move
 from .adapter import Adapter, AdapterFailure, EngineAdapter, Rejected, Unsupported
 from .capabilities import CAPABILITIES, claimed_by, claimed_profiles, with_implied
-from .compare import Tally, check_events, check_legal, check_observed, check_rejection
+from .compare import Tally, check_events, check_legal, check_observed, check_rejection, said
 from .needs import ScenarioNeeds, StepNeeds, scenario_needs
+from .scenarios import ScenarioFileError
 from .untested import RuleRun, rule_key, rule_runs, scenario_profile_name
 
 STATUSES: Final = ("passed", "failed", "partial", "unsupported", "errored")
@@ -57,10 +59,15 @@ class Outcome:
 
 
 def _summary_of(exc: BaseException) -> tuple[str, tuple[str, ...]]:
+    """The error's one line and its innermost frames, then a program's own traceback lines, each
+    escaped and cut (what a program sent is shown, never sent on to the terminal as it is)."""
     frames = traceback.extract_tb(exc.__traceback__)[-TRACEBACK_FRAMES:]
     remote = getattr(exc, "remote_traceback", ())
+    remote_lines = [printable(line, MAX_SHOWN_CHARS) if isinstance(line, str) else shown(line)
+                    for line in list(remote)[:TRACEBACK_FRAMES * 2]]
     return (f"{type(exc).__name__}: {one_line(exc)}",
-            tuple(f"{f.filename}:{f.lineno} in {f.name}" for f in frames) + tuple(remote))
+            tuple(printable(f"{f.filename}:{f.lineno} in {f.name}", MAX_SHOWN_CHARS) for f in frames)
+            + tuple(remote_lines))
 
 
 class _Stop(Exception):
@@ -122,12 +129,13 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
         tally.unsupported.append(f"set-up: unsupported by the adapter: {one_line(exc) or 'no reason given'}")
         return outcome("unsupported")
     except Rejected as exc:
-        return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: {exc}"), profile=profile,
-                            started=True)
+        return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: {said(str(exc))}"),
+                            profile=profile, started=True)
     except _Errored as exc:
         if isinstance(exc.cause, UnoEngineError) and not isinstance(exc.cause, AdapterFailure):
             # a set-up no game can have: the file's fault
-            return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: {exc.cause!r}"),
+            return attrs.evolve(outcome_failed(sid, rules, len(steps), f"set-up refused: "
+                                               f"{type(exc.cause).__name__}: {one_line(exc.cause)}"),
                                 profile=profile)
         return outcome("errored", exc.cause, "start")
     started = True
@@ -285,10 +293,13 @@ def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, 
         needs: Sequence[ScenarioNeeds] | None = None) -> Report:
     """Run every scenario with ``adapter`` (this engine's by default), each one on its own: an
     exception from the adapter makes that scenario errored and the run goes on. ``needs``, one
-    per scenario (:func:`~.needs.scenario_needs`), saves working them out again on a second run."""
+    per scenario (:func:`~.needs.scenario_needs`), saves working them out again on a second run.
+    An empty list of scenarios is refused (:class:`~.scenarios.ScenarioFileError`)."""
     chosen = adapter if adapter is not None else EngineAdapter()
     claimed = claimed_by(chosen)
     listed = list(scenarios)
+    if not listed:
+        raise ScenarioFileError("run: no scenarios to run; a run of none would pass having checked nothing")
     if needs is not None and len(needs) != len(listed):
         raise ValueError(f"run: needs: {len(needs)} given for {len(listed)} scenarios")
     return Report(tuple(run_scenario(s, chosen, claimed, needs[i] if needs is not None else None)

@@ -19,12 +19,19 @@ import attrs
 
 from ...engine.cards import parse_cards
 from ...engine.errors import NotationError, ProfileError, SerializationError, UnoEngineError, quoted
-from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_LISTED_PROBLEMS
+from ...engine.limits import (
+    MAX_DOCUMENT_BYTES,
+    MAX_LISTED_PROBLEMS,
+    MAX_PATH_CHARS,
+    MAX_TAG_CHARS,
+    MAX_TAGS,
+    MAX_TEXT_CHARS,
+)
 from ...engine.profile import Profile
-from ...formats.composition import load_profile
+from ...formats.composition import load_profile, path_within, spec_parts
 from ...formats.files import UnreadableFileError, read_bounded
 from ...formats.notation import parse_move
-from ...formats.profile_file import option_fields
+from ...formats.profile_file import is_path, option_fields
 from ...formats.serialize.parsing import parse_json
 
 FORMAT: Final = "scenarios"
@@ -66,6 +73,16 @@ class ScenarioFileError(UnoEngineError):
     """A scenario file that is not valid: names the file, the field path and the problem."""
 
 
+class Scenario(dict[str, Any]):
+    """One scenario as read from its file: the JSON object itself (what an adapter is sent), and
+    ``folder``, the folder of its file, the one place where a profile it names by a path is read.
+    A scenario given as a plain dict has no folder: its profile can only be shipped names."""
+
+    def __init__(self, data: Mapping[str, Any], folder: Path | None) -> None:
+        super().__init__(data)
+        self.folder = folder
+
+
 _PROFILES: dict[str, Profile] = {}
 """Profiles already resolved in this process, by their spec: a corpus names a few dozen, each
 read from TOML once (profiles are immutable values)."""
@@ -73,28 +90,63 @@ _MAX_CACHED: Final = 256
 
 
 def scenario_profile(scenario: Mapping[str, Any]) -> Profile:
-    """The scenario's profile (a name, composition or list) with its ``options`` (TOML key paths) set."""
+    """The scenario's profile (a name, composition or list; a path only to a file in the
+    scenario's folder, :class:`Scenario`) with its ``options`` (TOML key paths) set."""
+    folder = getattr(scenario, "folder", None)
     try:
-        key = json.dumps([scenario["profile"], scenario.get("options", {})], sort_keys=True)
+        key = json.dumps([str(folder), scenario["profile"], scenario.get("options", {})], sort_keys=True)
     except (TypeError, ValueError):
-        return _resolve_profile(scenario)
+        return _resolve_profile(scenario, folder)
     if key not in _PROFILES:
         if len(_PROFILES) >= _MAX_CACHED:
             _PROFILES.clear()
-        _PROFILES[key] = _resolve_profile(scenario)
+        _PROFILES[key] = _resolve_profile(scenario, folder)
     return _PROFILES[key]
 
 
-def _resolve_profile(scenario: Mapping[str, Any]) -> Profile:
-    profile = load_profile(scenario["profile"])
+def _resolve_profile(scenario: Mapping[str, Any], folder: Path | None) -> Profile:
+    parts = _profile_parts(scenario["profile"], folder)
+    try:
+        profile = load_profile(parts)
+    except ProfileError as exc:
+        files = [part for part in parts if isinstance(part, Path)]
+        if not files or all(key == "file" for key, _ in exc.problems):  # a file that cannot be read: its path
+            raise
+        # The message would quote what the file holds: the scenario's author reads it with
+        # 'unoengine profiles FILE'; a scenario file cannot make the runner show a file's content.
+        problems = len(exc.problems)
+        raise ProfileError("scenario", "profile", f"{', '.join(quoted(str(f), MAX_PATH_CHARS) for f in files)} does "
+                                                  f"not load as a profile ({problems} problem{'s' * (problems > 1)}; "
+                                                  "'unoengine profiles FILE' shows them)") from None
     options = scenario.get("options", {})
     if not isinstance(options, dict):
         raise ProfileError("scenario", "options", "must be an object of option key paths")
     fields = option_fields()
     unknown = sorted(set(options) - set(fields))
     if unknown:
-        raise ProfileError("scenario", "options", f"unknown options {unknown}; known: {sorted(fields)}")
-    return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()}) if options else profile
+        raise ProfileError("scenario", "options", f"unknown options {', '.join(quoted(k) for k in unknown[:5])}; "
+                                                  f"known: {sorted(fields)}")
+    if not options:
+        return profile
+    try:
+        return attrs.evolve(profile, **{fields[key]: value for key, value in options.items()})
+    except ProfileError as exc:  # named by the option's key path, not by the profile's name
+        keys = {field: key for key, field in fields.items()}
+        raise ProfileError.from_problems("scenario", [(f"options.{keys.get(f, f)}", problem)
+                                                      for f, problem in exc.problems]) from None
+
+
+def _profile_parts(spec: Any, folder: Path | None) -> list[str | Path]:
+    """The parts of a scenario's ``profile``: shipped names as they are, and each path checked to
+    name a file in the scenario's folder or below it (as ``extends`` does, formats/composition.py):
+    never an absolute path, never a way out with ``..`` or a symbolic link."""
+    parts = spec_parts(spec)
+    paths = [part for part in parts if is_path(part)]
+    if paths and folder is None:
+        raise ProfileError("scenario", "profile", f"{quoted(str(paths[0]))} is a path; a scenario that is not read "
+                                                  "from a file names shipped profiles only")
+    return [path_within("scenario", "profile", folder, part) if folder is not None and is_path(part) else part
+            for part in parts]
 
 
 # --- loading --------------------------------------------------------------------------------
@@ -105,13 +157,16 @@ def shipped_corpus() -> list[Path]:
 
 
 def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    """Every scenario of the files, checked; :class:`ScenarioFileError` lists every problem."""
+    """Every scenario of the files, checked; :class:`ScenarioFileError` lists every problem (and
+    refuses an empty list of files: checking nothing is not a pass)."""
     out: list[dict[str, Any]] = []
     problems: list[str] = []
     seen: dict[str, str] = {}
     if isinstance(paths, str | Path) or not isinstance(paths, Iterable):
         raise ScenarioFileError(f"load_scenarios takes a list of scenario file paths, got a {type(paths).__name__}")
+    files = 0
     for path in paths:
+        files += 1
         try:
             document = parse_json(read_bounded(path, MAX_DOCUMENT_BYTES), str(path))
         except UnreadableFileError as exc:
@@ -120,7 +175,8 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
         except SerializationError as exc:
             problems.append(f"{path}: cannot be read as JSON: {exc.problem}")
             continue
-        for i, scenario in enumerate(_document_scenarios(document, str(path), problems)):
+        for i, raw in enumerate(_document_scenarios(document, str(path), problems)):
+            scenario = Scenario(raw, Path(path).parent) if isinstance(raw, dict) else raw
             where = f"{path}: scenarios[{i}]"
             found = _check_scenario(scenario, where)
             if not found and document["version"] == 1:
@@ -132,6 +188,8 @@ def load_scenarios(paths: Iterable[Path]) -> list[dict[str, Any]]:
                     problems.append(f"{where}: id {sid!r} already used in {seen[sid]}")
                 seen[sid] = str(path)
                 out.append(scenario)
+    if not files:  # a run of nothing would pass, so a wrong path in CI would go unnoticed
+        raise ScenarioFileError("no scenario files given: a run needs at least one")
     if problems:
         listed = problems[:MAX_LISTED_PROBLEMS]
         if len(problems) > len(listed):
@@ -151,6 +209,7 @@ def _document_scenarios(document: Any, where: str, problems: list[str]) -> list[
     extra = set(document) - {"unoengine", "version", "description", "scenarios"}
     if extra:
         problems.append(f"{where}: unknown keys {', '.join(quoted(k) for k in sorted(extra)[:5])}")
+    problems += _text_problems(document.get("description", ""), f"{where}: description")
     scenarios = document.get("scenarios")
     if not isinstance(scenarios, list) or not scenarios:
         problems.append(f"{where}: scenarios must be a non-empty list")
@@ -163,17 +222,21 @@ def _check_scenario(s: Any, where: str) -> list[str]:
     if not isinstance(s, dict):
         return [f"{where}: a scenario must be a JSON object"]
     p: list[str] = []
-    if not isinstance(s.get("id"), str) or not s.get("id"):
+    sid = s.get("id")
+    if not isinstance(sid, str) or not sid:
         p.append(f"{where}.id: a non-empty string is required")
+    elif len(sid) > MAX_TAG_CHARS or not sid.isprintable():
+        p.append(f"{where}.id: {quoted(sid)} is not an id: at most {MAX_TAG_CHARS} printable characters "
+                 "(no control characters)")
     else:
-        where = f"{where} ({quoted(s['id'], 120)})"
+        where = f"{where} ({quoted(sid, 120)})"
     p += [f"{where}: unknown key {quoted(k)}" for k in sorted(set(s) - _SCENARIO_KEYS)]
     if not _str_list(s.get("rules")) or not s["rules"]:
         p.append(f"{where}.rules: a non-empty list of rule IDs is required")
     if not _str_list(s.get("sources", [])):
         p.append(f"{where}.sources: must be a list of source tags")
-    if not isinstance(s.get("description", ""), str):
-        p.append(f"{where}.description: must be a string")
+    p += _tags_problems(s.get("rules"), f"{where}.rules") + _tags_problems(s.get("sources"), f"{where}.sources")
+    p += _text_problems(s.get("description", ""), f"{where}.description")
     p += _check_profile(s, where)
     if ("start" in s) == ("deal" in s):
         p.append(f"{where}: exactly one of start and deal is required")
@@ -248,6 +311,11 @@ def _is_seat_key(value: Any) -> bool:
     return isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2
 
 
+def _is_tag(value: Any) -> bool:
+    """A short token of an expectation (a rule ID, a reason code, a phase, a card or colour name)."""
+    return isinstance(value, str) and len(value) <= MAX_TAG_CHARS
+
+
 def _list_of(test: Any) -> Any:
     return lambda value: isinstance(value, list) and all(test(v) for v in value)
 
@@ -288,13 +356,12 @@ _EVENT: Final = ("events: a list of objects of event fields, their cards as card
 _MOVES: Final = ("a list of moves in notation", _list_of(_is_move))
 _EXPECT_TYPES: Final[dict[str, Check]] = {
     "rejected": ("an object with a rule ID and optionally a reason", lambda v: isinstance(v, dict)
-                 and isinstance(v.get("rule"), str) and isinstance(v.get("reason", ""), str)
-                 and set(v) <= {"rule", "reason"}),
+                 and _is_tag(v.get("rule")) and _is_tag(v.get("reason", "")) and set(v) <= {"rule", "reason"}),
     "hand_sizes": ("a list of integers", _list_of(_is_int)),
     "hands": ('an object of seat ("0") = card names', _by_seat(_is_cards)),
-    "current": _INT, "phase": ("a phase name", lambda v: isinstance(v, str)),
-    "color": ("null or a colour letter", lambda v: v is None or isinstance(v, str)),
-    "direction": _INT, "top": ("a card name", lambda v: isinstance(v, str)),
+    "current": _INT, "phase": ("a phase name", lambda v: _is_tag(v)),
+    "color": ("null or a colour letter", lambda v: v is None or _is_tag(v)),
+    "direction": _INT, "top": ("a card name", lambda v: _is_tag(v)),
     "pending_draw": _INT, "draw_pile_size": _INT, "discard_size": _INT, "uno_exposed": _SEAT_OR_NULL,
     "scores": ("a list of integers", _list_of(_is_int)), "round_over": ("true or false", lambda v: type(v) is bool),
     "round_winner": _SEAT_OR_NULL, "match_winner": _SEAT_OR_NULL, "dealer": _INT,
@@ -320,14 +387,52 @@ def _check_step(step: Any, where: str) -> list[str]:
         parse_move(step["move"])
     except NotationError as exc:
         p.append(f"{where}.move: {exc}")
-    if not isinstance(step.get("note", ""), str):
-        p.append(f"{where}.note: must be a string")
+    p += _text_problems(step.get("note", ""), f"{where}.note")
     expect = step["expect"]
     if not isinstance(expect, dict):
         return [*p, f"{where}.expect: must be an object"]
     p += [f"{where}.expect: unknown key {quoted(k)}" for k in sorted(set(expect) - _EXPECT_KEYS)]
     p += _check_values(expect, _EXPECT_TYPES, f"{where}.expect")
+    p += [f"{where}.expect.events{path}: a text of {n:,} characters; at most {MAX_TEXT_CHARS:,} are taken"
+          for path, n in _long_texts(expect.get("events", []))]
     return p
+
+
+def _text_problems(value: Any, where: str) -> list[str]:
+    """A free text of a scenario file (a description, a note): a string of at most MAX_TEXT_CHARS."""
+    if not isinstance(value, str):
+        return [f"{where}: must be a string"]
+    if len(value) > MAX_TEXT_CHARS:
+        return [f"{where}: a text of {len(value):,} characters; at most {MAX_TEXT_CHARS:,} are taken"]
+    return []
+
+
+def _tags_problems(value: Any, where: str) -> list[str]:
+    """Rule IDs or source tags: at most MAX_TAGS of them, each of at most MAX_TAG_CHARS characters."""
+    if not _str_list(value):
+        return []  # its type is reported apart
+    if len(value) > MAX_TAGS:
+        return [f"{where}: {len(value):,} entries; at most {MAX_TAGS} are taken"]
+    return [f"{where}[{i}]: {quoted(tag)} is longer than {MAX_TAG_CHARS} characters"
+            for i, tag in enumerate(value) if len(tag) > MAX_TAG_CHARS][:1]
+
+
+def _long_texts(value: Any, path: str = "") -> list[tuple[str, int]]:
+    """Where a JSON value holds a key or a string longer than MAX_TEXT_CHARS (cards apart: they
+    are card names, bounded by their own limit), with its length; at most one is reported."""
+    if isinstance(value, str):
+        return [(path, len(value))] if len(value) > MAX_TEXT_CHARS else []
+    items: list[tuple[Any, Any]] = (list(value.items()) if isinstance(value, dict)
+                                    else list(enumerate(value)) if isinstance(value, list) else [])
+    for key, item in items:
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{quoted(key)}"
+        if isinstance(key, str) and len(key) > MAX_TEXT_CHARS:
+            return [(where, len(key))]
+        if key != "cards":
+            found = _long_texts(item, where)
+            if found:
+                return found
+    return []
 
 
 def _str_list(value: Any) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from ...engine.errors import UnoEngineError
+from ...engine.limits import MAX_TAG_CHARS, MAX_TAGS, MAX_TEXT_CHARS
 
 CARD: Final = r"(?:[RYGB](?:[0-9SR]|\+2)|W|W\+4|WSH|WSW|WCU|BLK)"
 CARDS: Final = rf"^(?:{CARD}(?: {CARD})*)?$"
@@ -48,6 +49,9 @@ _OBSERVED: Final = {
 }
 _PHASE: Final = {"enum": ["PLAY", "DRAWN", "CHALLENGE", "CHOOSE_COLOR", "PENALTY", "ROUND_OVER", "MATCH_OVER"]}
 _COLOR: Final = {"enum": ["R", "Y", "G", "B"]}
+_TEXT: Final = {"type": "string", "maxLength": MAX_TEXT_CHARS}
+_PRINTABLE: Final = "^[^\\x00-\\x1f\\x7f-\\x9f]*$"
+"""No control character (the runner holds an id to ``str.isprintable``, which refuses more)."""
 
 SCENARIO_SCHEMA: Final[dict[str, Any]] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -57,7 +61,7 @@ SCENARIO_SCHEMA: Final[dict[str, Any]] = {
     **_object({
         "unoengine": {"const": "scenarios"},
         "version": {"enum": [1, 2]},
-        "description": {"type": "string"},
+        "description": _TEXT,
         "scenarios": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/scenario"}},
     }, ("unoengine", "version", "scenarios")),
     "$defs": {
@@ -65,10 +69,11 @@ SCENARIO_SCHEMA: Final[dict[str, Any]] = {
         "cards": {"type": "string", "pattern": CARDS},
         "move": {"type": "string", "pattern": MOVE},
         "scenario": _object({
-            "id": {"type": "string", "minLength": 1},
-            "rules": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^[A-Z0-9]+-[0-9]+$"}},
-            "sources": {"type": "array", "items": {"type": "string"}},
-            "description": {"type": "string"},
+            "id": {"type": "string", "minLength": 1, "maxLength": MAX_TAG_CHARS, "pattern": _PRINTABLE},
+            "rules": {"type": "array", "minItems": 1, "maxItems": MAX_TAGS,
+                      "items": {"type": "string", "pattern": "^[A-Z0-9]+-[0-9]+$", "maxLength": MAX_TAG_CHARS}},
+            "sources": {"type": "array", "maxItems": MAX_TAGS, "items": {"type": "string", "maxLength": MAX_TAG_CHARS}},
+            "description": _TEXT,
             "profile": {"oneOf": [{"type": "string", "minLength": 1},
                                   {"type": "array", "minItems": 1, "items": {"type": "string"}}]},
             "options": {"type": "object", "propertyNames": {"pattern": "^[a-z_]+\\.[a-z_]+$"}},
@@ -101,7 +106,7 @@ SCENARIO_SCHEMA: Final[dict[str, Any]] = {
                          "dealer_draw": {"$ref": "#/$defs/cards"}}, ("players",)),
         "step": _object({
             "move": {"$ref": "#/$defs/move"},
-            "note": {"type": "string"},
+            "note": _TEXT,
             "expect": {"$ref": "#/$defs/expect"},
         }, ("move", "expect")),
         "expect": _object({
@@ -127,8 +132,8 @@ class SchemaError(UnoEngineError):
 
 KEYWORDS: Final = frozenset({
     "$schema", "$id", "$defs", "$ref", "title", "description", "type", "properties", "required",
-    "additionalProperties", "propertyNames", "items", "minItems", "minLength", "minimum", "enum", "const",
-    "pattern", "oneOf",
+    "additionalProperties", "propertyNames", "items", "minItems", "maxItems", "minLength", "maxLength", "minimum",
+    "enum", "const", "pattern", "oneOf",
 })
 """The JSON Schema keywords :func:`validate` understands (any other is refused, never ignored)."""
 _TYPES: Final = {
@@ -174,6 +179,8 @@ def _check(value: Any, schema: Mapping[str, Any], root: Mapping[str, Any], path:
     if isinstance(value, str):
         if len(value) < schema.get("minLength", 0):
             out.append(f"{path}: must have at least {schema['minLength']} character(s)")
+        if len(value) > schema.get("maxLength", len(value)):
+            out.append(f"{path}: must have at most {schema['maxLength']:,} characters")
         if "pattern" in schema and not re.search(schema["pattern"], value):
             out.append(f"{path}: {value[:60]!r} does not match {schema['pattern']}")
     if isinstance(value, int | float) and not isinstance(value, bool) and value < schema.get("minimum", value):
@@ -181,6 +188,8 @@ def _check(value: Any, schema: Mapping[str, Any], root: Mapping[str, Any], path:
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0):
             out.append(f"{path}: must have at least {schema['minItems']} item(s)")
+        if len(value) > schema.get("maxItems", len(value)):
+            out.append(f"{path}: must have at most {schema['maxItems']} items")
         if "items" in schema:
             for i, item in enumerate(value):
                 _check(item, schema["items"], root, f"{path}[{i}]", out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...engine.errors import printable
 from ...engine.scoring import hand_points
 from ...engine.state import GameState, Phase
 from ...engine.view import PlayerView
@@ -19,7 +20,8 @@ def show_opening(term: Terminal, record: GameRecord, state: GameState, bots: Seq
                  moves: int, resumed: bool) -> None:
     """Which game this is, who sits where (``bots``: seat and bot name) and how far it has gone."""
     verb = "resumed" if resumed else "new game"
-    term.say(f"unoengine play ({verb}): {record.profile.name}, {state.num_players} players, seed {record.seed}")
+    term.say(f"unoengine play ({verb}): {printable(record.profile.name)}, {state.num_players} players, "
+             f"seed {record.seed}")  # a name read from a file: escaped
     seats = ", ".join(f"p{q} {name}" for q, name in bots)
     term.say(f"you are p{term.seat}; {seats}")
     if moves:
