@@ -123,3 +123,24 @@ def test_printable_escapes_and_cuts() -> None:
     line = one_line(ValueError("first\x1b[2J\n  second\x07\n" + "x" * 800_000))
     assert line.isprintable() and line.startswith("first\\x1b[2J second\\x07; xxx")
     assert len(line) < MAX_PRINTED_CHARS + 40
+
+
+def test_an_adapter_claiming_thousands_of_seats_is_not_asked_for_each(scenario_file: Path) -> None:
+    """An engine under test that reports 5,000 hand sizes, each seat with 5,000 legal moves, made
+    the runner ask it for every seat and compare 25 million moves (minutes of work for four
+    scenarios): the runner asks seat by seat only up to MAX_PLAYERS seats."""
+    from unoengine.engine.limits import MAX_PLAYERS
+
+    class ManySeats(c.EngineAdapter):
+        asked = 0
+
+        def observe(self, game: Any) -> dict[str, Any]:
+            return {**super().observe(game), "hand_sizes": [1] * 5000}
+
+        def legal(self, game: Any, player: int) -> list[str]:
+            ManySeats.asked += 1
+            return ["p1 draw"] * 5000
+
+    report = c.run(c.load_scenarios([scenario_file]), ManySeats())
+    assert ManySeats.asked <= 4 * MAX_PLAYERS
+    assert {o.scenario: o.status for o in report.outcomes}["loud-legal"] == "failed"
