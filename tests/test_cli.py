@@ -275,3 +275,12 @@ def test_simulate_api_refuses_no_games() -> None:
         list(simulate.iter_results("classic-108", ["random", "random"], 0))
     with pytest.raises(u.UnoEngineError, match="games must be an integer from 1"):
         simulate.tournament("classic-108", ["random", "heuristic"], 0)
+
+
+def test_a_refused_run_leaves_no_records_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate --games 0 --records DIR`` was refused only after DIR was made: the run's own
+    arguments are checked before any output is prepared."""
+    folder = tmp_path / "records"
+    assert cli.main(["simulate", "--games", "0", "--records", str(folder), "--report", str(tmp_path / "r.html")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not folder.exists() and not (tmp_path / "r.html").exists()

@@ -35,6 +35,7 @@ from ..engine.limits import (
     MAX_PLAYERS,
     MAX_SAVED_RECORDS,
     MAX_SCENARIO_FILES,
+    MAX_STREAMED_GAMES,
     MAX_TAG_CHARS,
     MAX_TIMEOUT_SECONDS,
     is_timeout,
@@ -231,6 +232,8 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     from . import simulate as sim
 
     _check_bot_timeout(bot_timeout)
+    # the run's own arguments first: a refused run (--games 0) leaves no --records folder behind
+    sim.check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
     outputs = [_Output(report, "--report")] if report else []
     if records is not None:
         _check_record_count(record_count)
