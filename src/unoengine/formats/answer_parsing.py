@@ -21,7 +21,7 @@ from ..engine.limits import MAX_ANSWER_CHARS, MAX_MOVE_TEXT
 from ..engine.moves import Move, Play
 from ..engine.state import Phase
 from ..engine.view import PlayerView
-from .notation import format_move, parse_move
+from .notation import complete_move_text, format_move, parse_move
 from .prompt_text import WAIT_LABEL, labelled_moves, may_wait
 from .serialize.parsing import parse_json
 
@@ -35,9 +35,7 @@ class AnswerError(UnoEngineError):
 
 
 _BRACKETED: Final = re.compile(rf"\[([^\[\]\n]{{1,{MAX_MOVE_TEXT}}})\]")
-_SEAT: Final = re.compile(r"[pP]?\d{1,2}")
 _WAIT_WORDS: Final = frozenset({WAIT_LABEL, "wait", "none", "pass the moment", "let it pass"})
-_COLOUR_WORDS: Final = frozenset({"r", "y", "g", "b", "red", "yellow", "green", "blue"})
 _TRIM: Final = " \t\r\n.,;:?`'\"*"  # never '!': it calls UNO
 
 
@@ -88,11 +86,7 @@ def _resolve(candidate: str, v: PlayerView) -> Move | None:
             return labels[k - 1][1]
         last = f"[{len(labels)}]" if labels else "none"
         raise AnswerError(f"there is no move [{word[:8]}]: the labels run from [1] to {last}")
-    tokens = word.split()
-    if v.phase is Phase.CHOOSE_COLOR and len(tokens) == 1 and low in _COLOUR_WORDS:
-        word = f"color {word}"
-    if not (len(tokens) >= 2 and _SEAT.fullmatch(tokens[0])):
-        word = f"p{v.player} {word}"
+    word = complete_move_text(word, v.player, v.phase is Phase.CHOOSE_COLOR)
     try:
         move = parse_move(word)
     except NotationError as exc:

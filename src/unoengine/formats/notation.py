@@ -20,6 +20,7 @@ the canonical form above, so ``format_move(parse_move(text))`` normalises and
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from ..engine.cards import COLOR_LETTERS, Card, Color, parse_card, parse_color
@@ -124,6 +125,22 @@ def parse_move(text: str) -> Move:
         return ChooseColor(player, _color(rest[0], text))
     _no_more(rest, text)
     return _play(player, action, text)
+
+
+_SEAT_TOKEN: Final = re.compile(r"[pP]?\d{1,2}")
+_COLOR_WORDS: Final = frozenset({*COLOR_LETTERS.lower(), "red", "yellow", "green", "blue"})
+
+
+def complete_move_text(text: str, player: int, choosing_color: bool) -> str:
+    """A move typed for ``player`` in full notation: a person or a language model may leave out
+    the seat (``R7`` for ``p0 R7``), and name a colour alone while choosing one (``red`` for
+    ``p0 color red``). Text that starts with a seat is left as it is."""
+    tokens = text.split()
+    if choosing_color and len(tokens) == 1 and tokens[0].lower() in _COLOR_WORDS:
+        text = f"color {text}"
+    if not (len(tokens) >= 2 and _SEAT_TOKEN.fullmatch(tokens[0])):
+        text = f"p{player} {text}"
+    return text
 
 
 def _bad(text: str) -> str:

@@ -7,22 +7,20 @@ answered with a line saying why (the rule the engine cites), and the person is a
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from ...engine.cards import COLOR_LETTERS, COLOR_OF, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR, WILD_SWAP_HANDS, parse_card
+from ...engine.cards import COLOR_OF, IS_WILD, SYMBOL_OF, WILD_DRAW_FOUR, WILD_SWAP_HANDS, parse_card
 from ...engine.errors import IllegalMoveError, NotationError, UnoEngineError
 from ...engine.moves import Accept, CallUno, CatchUno, Challenge, ChooseColor, Draw, Move, NextRound, Pass, Play
 from ...engine.state import GameState, Phase
 from ...engine.transition import apply
 from ...engine.view import PlayerView, view
 from ...formats.describe import COLOR_NAMES
-from ...formats.notation import format_move, parse_move
+from ...formats.notation import complete_move_text, format_move, parse_move
 from .prompts import Prompter
 from .screen import show_table
 from .terminal import Terminal
 
-_SEAT_TOKEN: Final = re.compile(r"[pP]?\d{1,2}")
 _KEYWORDS: Final = ("draw", "pass", "challenge", "accept", "uno", "deal", "catch", "color", "colour")
 
 
@@ -83,13 +81,7 @@ class Person:
 
     def typed(self, state: GameState, v: PlayerView, text: str) -> Move | None:
         """A move typed in notation, completed and checked; None (with a message) if it cannot be made."""
-        tokens = text.split()
-        if v.phase is Phase.CHOOSE_COLOR and len(tokens) == 1 and tokens[0].lower() in (
-            *COLOR_LETTERS.lower(), *COLOR_NAMES
-        ):
-            text = f"color {text}"
-        if not (len(tokens) >= 2 and _SEAT_TOKEN.fullmatch(tokens[0])):
-            text = f"p{self.seat} {text}"
+        text = complete_move_text(text, self.seat, v.phase is Phase.CHOOSE_COLOR)
         try:
             move = parse_move(text)
         except NotationError as exc:
