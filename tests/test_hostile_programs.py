@@ -9,23 +9,20 @@ anything took."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
 import shlex
-import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 from budget import budget
 from helpers_programs import all_ended, hostile, wait_for
+from helpers_work import hang_guard
 
 import unoengine as u
 from unoengine.bots import ProgramBot
@@ -35,24 +32,6 @@ from unoengine.tools import conformance as c
 from unoengine.tools import simulate as sim
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-class Hang(Exception):
-    """A call that went on far past its timeout: cut off, so the test fails instead of hanging."""
-
-
-@contextlib.contextmanager
-def cut_off(seconds: float) -> Iterator[None]:
-    def stop(_signum: int, _frame: FrameType | None) -> None:
-        raise Hang(f"still blocked after {seconds:.0f} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture
@@ -134,7 +113,7 @@ def test_a_bot_program_that_stops_reading_cannot_block_the_runner() -> None:
     bot = ProgramBot(hostile("deaf.py", "events"), timeout=1.0)
     for _ in range(5_000):
         bot.observe(u.Draw(1))
-    with cut_off(120):
+    with hang_guard(120):
         error = first_decision(bot)
     assert "at seat 0: did not read decision 1 within 1 s (it stopped reading its input)" in error
 
@@ -142,7 +121,7 @@ def test_a_bot_program_that_stops_reading_cannot_block_the_runner() -> None:
 def test_an_engine_that_stops_reading_cannot_block_the_runner() -> None:
     """A scenario with a 500 KB description, to a program that no longer reads: that scenario is
     errored when the write times out."""
-    with cut_off(120), c.WireAdapter(hostile("deaf.py"), timeout=1.0) as wire:
+    with hang_guard(120), c.WireAdapter(hostile("deaf.py"), timeout=1.0) as wire:
         (error,) = scenario_errors(wire, scenario(description="d" * 500_000))
     assert "did not read start (id 1) within 1 s (it stopped reading its input)" in error
 

@@ -109,6 +109,17 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_inherited)
 
 
+def _read_now(fd: int) -> bytes | None:
+    """One read of a non-blocking pipe: what it holds (up to a chunk), b"" once it is closed (or
+    broken), None when nothing is there yet."""
+    try:
+        return os.read(fd, _CHUNK)
+    except BlockingIOError:
+        return None
+    except OSError:
+        return b""
+
+
 class Child:
     """One running program, its pipes and what is kept of its stderr."""
 
@@ -352,12 +363,9 @@ class Child:
             self._watched[fd] = events
 
     def _read_stdout(self, keep: bool = True) -> None:
-        try:
-            data = os.read(self._out, _CHUNK)
-        except BlockingIOError:
+        data = _read_now(self._out)
+        if data is None:
             return
-        except OSError:
-            data = b""
         if not data:
             self._out_closed = True
         elif keep:
@@ -375,12 +383,9 @@ class Child:
         """Read what is in the stderr pipe now, up to about ``most`` bytes; how much was read."""
         read = 0
         while not self._err_closed and read < most:
-            try:
-                data = os.read(self._err, _CHUNK)
-            except BlockingIOError:
+            data = _read_now(self._err)
+            if data is None:
                 break
-            except OSError:
-                data = b""
             if not data:
                 self._err_closed = True
                 break
