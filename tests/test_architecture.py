@@ -21,6 +21,7 @@ ARCHITECTURE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
+    ("compiled",),
     ("formats",),
     ("bots",),
     ("render",),

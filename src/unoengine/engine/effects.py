@@ -160,16 +160,27 @@ def _shuffle_effect(state: GameState, player: int, target: int | None) -> GameSt
     return attrs.evolve(state, hands=tuple(hands), rng=seed)
 
 
-register_effect("wild", _plain_wild, description="A plain wild: name the colour, nothing else.")
-register_effect(
-    "swap-hands", _swap_effect, needs_target=True,
-    description="As Wild Swap Hands (ACT-7): exchange hands with a chosen opponent.",
-)
-register_effect(
-    "shuffle-hands", _shuffle_effect,
-    description="As Wild Shuffle Hands (ACT-6): collect, shuffle and redeal every hand.",
-)
-register_effect(
-    "others-draw-one", _others_draw_one,
-    description="Every other player draws one card, starting with the next player.",
-)
+BUILT_IN: dict[str, CustomEffect] = {
+    "wild": register_effect("wild", _plain_wild, description="A plain wild: name the colour, nothing else."),
+    "swap-hands": register_effect(
+        "swap-hands", _swap_effect, needs_target=True,
+        description="As Wild Swap Hands (ACT-7): exchange hands with a chosen opponent.",
+    ),
+    "shuffle-hands": register_effect(
+        "shuffle-hands", _shuffle_effect,
+        description="As Wild Shuffle Hands (ACT-6): collect, shuffle and redeal every hand.",
+    ),
+    "others-draw-one": register_effect(
+        "others-draw-one", _others_draw_one,
+        description="Every other player draws one card, starting with the next player.",
+    ),
+}
+"""The effects the project ships, as registered at import: another engine (the compiled one) can
+run an effect only while the name still means one of these (a program may register its own under
+the same name)."""
+
+
+def is_built_in(name: str) -> bool:
+    """Is ``name`` registered as the shipped effect of that name (not a program's replacement)?"""
+    effect = BUILT_IN.get(name)
+    return effect is not None and _REGISTRY.get(name) is effect

@@ -1,0 +1,255 @@
+"""What every kernel shares: the layout's offsets, the shuffle, hands and piles, and the predicates of
+legality that the transition needs too (engine/legality.py is their reference).
+
+Every function here is compiled by numba (``cache=True``: the machine code is kept on disk, so a
+second process loads it instead of compiling). They work in place on a game's flat array ``a``
+(layout.py) with the profile's ``cfg`` (config.py); none allocates on the hot path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+
+from ..engine.cards import BLANK, WILD_CUSTOMIZABLE, WILD_DRAW_FOUR, WILD_SWAP_HANDS
+from ..engine.splitmix import GAMMA, MIX_1, MIX_2
+from ..engine.state import Phase
+from .config import C_CUSTOM_TARGET, C_DECK, C_NEXT_DEALER, C_SEVEN_ZERO, C_STACKING, C_WILD_DRAW_FOUR
+from .layout import (
+    CODES,
+    HEADER,
+    S_CH_ACTIVE,
+    S_CH_ATTACKER,
+    S_DEALER,
+    S_DISCARD_LEN,
+    S_DRAW_LEN,
+    S_DRAW_POS,
+    S_LAST_ACTIVE,
+    S_LAST_WINNER,
+    S_N,
+    S_PHASE,
+)
+from .tables import COLOR_OF_T, SYMBOL_OF_T
+
+F = TypeVar("F", bound=Callable[..., Any])
+_njit = numba.njit(cache=True, nogil=True)
+
+
+def jit(function: F) -> F:
+    """The one way a kernel function is compiled here: numba's ``njit`` with its machine code cached
+    on disk (typed as the function it wraps, which it can also be called as from Python)."""
+    return cast(F, _njit(function))
+
+PLAY: Final = int(Phase.PLAY)
+DRAWN: Final = int(Phase.DRAWN)
+CHALLENGE: Final = int(Phase.CHALLENGE)
+CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
+PENALTY: Final = int(Phase.PENALTY)
+ROUND_OVER: Final = int(Phase.ROUND_OVER)
+MATCH_OVER: Final = int(Phase.MATCH_OVER)
+
+ENFORCED: Final = 1
+"""config C_WILD_DRAW_FOUR of "enforced" (WD4-1, WD4-6)."""
+SEVEN: Final = 7
+
+_GAMMA: Final = np.uint64(GAMMA)
+_MIX_1: Final = np.uint64(MIX_1)
+_MIX_2: Final = np.uint64(MIX_2)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+
+
+# --- offsets (layout.offsets, written out) -----------------------------------------------------
+@jit
+def o_scores(n: int) -> int:
+    return HEADER
+
+
+@jit
+def o_last_hand_points(n: int) -> int:
+    return HEADER + n
+
+
+@jit
+def o_last_points_won(n: int) -> int:
+    return HEADER + 2 * n
+
+
+@jit
+def o_hand_size(n: int) -> int:
+    return HEADER + 3 * n
+
+
+@jit
+def o_hands(n: int) -> int:
+    return HEADER + 4 * n
+
+
+@jit
+def o_known(n: int) -> int:
+    return HEADER + 4 * n + n * CODES
+
+
+@jit
+def o_draw(n: int) -> int:
+    return HEADER + 4 * n + n * CODES + n * n * CODES
+
+
+@jit
+def o_discard(n: int, d: int) -> int:
+    return o_draw(n) + d
+
+
+@jit
+def o_challenge_hand(n: int, d: int) -> int:
+    return o_draw(n) + 2 * d
+
+
+@jit
+def o_reveal(n: int, d: int) -> int:
+    return o_draw(n) + 2 * d + CODES
+
+
+# --- the shuffle "splitmix64-v1" (engine/splitmix.py, docs/shuffle.md) -------------------------
+@jit
+def _mix(z: Any) -> Any:
+    z = (z ^ (z >> np.uint64(30))) * _MIX_1
+    z = (z ^ (z >> np.uint64(27))) * _MIX_2
+    return z ^ (z >> np.uint64(31))
+
+
+@jit
+def _mul_128(x: Any, y: Any) -> tuple[Any, Any]:
+    """The high and low words of the 128-bit product of two uint64 (numba has no 128-bit int)."""
+    x_lo, x_hi = x & _LOW32, x >> np.uint64(32)
+    y_lo, y_hi = y & _LOW32, y >> np.uint64(32)
+    lo_lo = x_lo * y_lo
+    hi_lo = x_hi * y_lo
+    lo_hi = x_lo * y_hi
+    hi_hi = x_hi * y_hi
+    cross = (lo_lo >> np.uint64(32)) + (hi_lo & _LOW32) + lo_hi
+    high = hi_hi + (hi_lo >> np.uint64(32)) + (cross >> np.uint64(32))
+    low = (cross << np.uint64(32)) | (lo_lo & _LOW32)
+    return high, low
+
+
+@jit
+def next_output(state: Any) -> tuple[Any, Any]:
+    """SplitMix64: the stream's next state and output."""
+    state = state + _GAMMA
+    return state, _mix(state)
+
+
+@jit
+def below(state: Any, bound: int) -> tuple[Any, int]:
+    """A uniform draw below ``bound`` (Lemire's multiply-shift with rejection); the new stream state."""
+    b = np.uint64(bound)
+    state, x = next_output(state)
+    high, low = _mul_128(x, b)
+    if low < b:
+        floor = (np.uint64(0) - b) % b
+        while low < floor:
+            state, x = next_output(state)
+            high, low = _mul_128(x, b)
+    return state, int(high)
+
+
+@jit
+def shuffle_block(a: Any, start: int, length: int, seed: int) -> int:
+    """Fisher-Yates from the top of ``a[start:start + length]`` in place, from ``seed``; returns the
+    next seed (the stream's next output), as engine/splitmix.py ``shuffled`` does. Seeds are int64
+    bit patterns of the uint64 the reference keeps."""
+    state = np.uint64(seed)
+    for i in range(length - 1, 0, -1):
+        state, j = below(state, i + 1)
+        t = a[start + i]
+        a[start + i] = a[start + j]
+        a[start + j] = t
+    state, out = next_output(state)
+    return int(np.int64(out))
+
+
+# --- hands and piles -----------------------------------------------------------------------------
+@jit
+def add_card(a: Any, n: int, player: int, card: int) -> None:
+    a[o_hands(n) + player * CODES + card] += 1
+    a[o_hand_size(n) + player] += 1
+
+
+@jit
+def remove_card(a: Any, n: int, player: int, card: int) -> None:
+    a[o_hands(n) + player * CODES + card] -= 1
+    a[o_hand_size(n) + player] -= 1
+
+
+@jit
+def holds(a: Any, n: int, player: int, card: int) -> bool:
+    return a[o_hands(n) + player * CODES + card] > 0  # type: ignore[no-any-return]
+
+
+@jit
+def hand_size(a: Any, n: int, player: int) -> int:
+    return a[o_hand_size(n) + player]  # type: ignore[no-any-return]
+
+
+@jit
+def top_card(cfg: Any, a: Any) -> int:
+    n = a[S_N]
+    return a[o_discard(n, cfg[C_DECK]) + a[S_DISCARD_LEN] - 1]  # type: ignore[no-any-return]
+
+
+@jit
+def can_draw(a: Any) -> bool:
+    """PLAY-7: a card can be drawn, after reshuffling the discard pile if need be."""
+    return a[S_DRAW_POS] < a[S_DRAW_LEN] or a[S_DISCARD_LEN] > 1  # type: ignore[no-any-return]
+
+
+@jit
+def holds_color(a: Any, n: int, player: int, color: int) -> bool:
+    """WD4-1: does the hand hold a card of ``color`` (-1: a wild)? Numbers and symbols do not count."""
+    base = o_hands(n) + player * CODES
+    for c in range(CODES):
+        if a[base + c] > 0 and COLOR_OF_T[c] == color:
+            return True
+    return False
+
+
+@jit
+def wild_draw_four_forbidden(cfg: Any, a: Any, n: int, player: int, color: int) -> bool:
+    """WD4-1/WD4-6: "enforced" forbids a Wild Draw Four while holding the colour in play."""
+    return cfg[C_WILD_DRAW_FOUR] == ENFORCED and holds_color(a, n, player, color)
+
+
+@jit
+def takes_target(cfg: Any, card: int) -> bool:
+    """Does playing ``card`` name another player? ACT-7 Swap Hands; ACT-8 per effect; HOUSE-3's 7."""
+    if card == WILD_SWAP_HANDS:
+        return True
+    if card == WILD_CUSTOMIZABLE or card == BLANK:
+        return cfg[C_CUSTOM_TARGET] != 0  # type: ignore[no-any-return]
+    return cfg[C_SEVEN_ZERO] != 0 and SYMBOL_OF_T[card] == SEVEN  # type: ignore[no-any-return]
+
+
+@jit
+def may_stack(cfg: Any, a: Any) -> bool:
+    """HOUSE-1: may the player to act answer the pending Draw card? Not once the attacker went out
+    on a last Wild Draw Four (ACT-9)."""
+    phase = a[S_PHASE]
+    if cfg[C_STACKING] == 0 or (phase != PENALTY and phase != CHALLENGE):
+        return False
+    if a[S_CH_ACTIVE] == 0:
+        return True
+    return hand_size(a, a[S_N], a[S_CH_ATTACKER]) > 0
+
+
+@jit
+def next_dealer(cfg: Any, a: Any) -> int:
+    """SETUP-11: who deals the next round."""
+    if cfg[C_NEXT_DEALER] == 1 and a[S_LAST_ACTIVE] != 0:
+        return a[S_LAST_WINNER]  # type: ignore[no-any-return]
+    return (a[S_DEALER] + 1) % a[S_N]  # type: ignore[no-any-return]
+
+
+WILD_DRAW_FOUR_CODE: Final = WILD_DRAW_FOUR
