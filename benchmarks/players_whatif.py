@@ -11,9 +11,9 @@ engine replaced, to see how far the ratio could come down if that part cost noth
 
 - ``plain``: the engine as it is;
 - ``cheap-reshuffle``: the PLAY-7 reshuffle shuffles with a 64-bit LCG written in Python
-  instead of seeding a fresh ``random.Random`` (MT19937's key schedule) from the state's seed
-  each time; games differ after the first reshuffle, so this is what a versioned shuffle
-  (docs/performance.md) could give;
+  instead of the profile's shuffle (the portable SplitMix64 by default; the figures of
+  docs/performance.md were taken when it was a fresh ``random.Random`` seeded from the state's
+  seed each time, MT19937's key schedule); games differ after the first reshuffle;
 - ``no-knowledge``: what players know of other hands (ACT-7, HOUSE-3, WD4-3) is never updated,
   which breaks the rules (a lower bound that is no longer one); only the cost is of interest;
 - ``both``: the two together.

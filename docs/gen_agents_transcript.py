@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT / "src"))  # the source beside this file, installed 
 
 from unoengine.envs.text import TextEnv  # noqa: E402
 
-_MOVE = re.compile(r"^  \[(\d+)\] p\d+ (\S+)", re.M)
+_MOVE = re.compile(r"^  \[(\d+)\] (p\d+(?: \S+)*?) {2,}", re.M)
+"""A labelled move: its label and its whole notation (``p1 catch p0`` is three words)."""
 
 
 def chatty(prompt: str, turn: list[int]) -> str:
@@ -41,9 +42,9 @@ def chatty(prompt: str, turn: list[int]) -> str:
 
 
 def terse(prompt: str) -> str:
-    """The last move listed, in bare notation."""
+    """The last move listed, in bare notation, its seat left out (``draw``, ``catch p0``)."""
     moves = _MOVE.findall(prompt)
-    return moves[-1][1] if moves else "wait"
+    return moves[-1][1].split(" ", 1)[1] if moves else "wait"
 
 
 def transcript() -> str:

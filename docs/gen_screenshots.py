@@ -3,8 +3,11 @@ table (render/svg.py), a replay page (render/replay.py) and a simulation report 
 
     PYTHONPATH=src python docs/gen_screenshots.py        # writes docs/images/*.png
 
-The games are fixed by their seeds, so the pictures change only when the drawing does. Chromium
-is driven as in the browser tests (tests/chromium.py).
+The games are fixed by their seeds, so the pictures change only when the drawing or the shuffle
+does. The pictures in docs/images were taken under the legacy shuffle "mt19937"; since the
+default is "splitmix64-v1" (docs/shuffle.md), running this again deals other games, and what
+docs/rendering.md says of each picture (who is to play, what was drawn) must be checked against
+the new ones. Chromium is driven as in the browser tests (tests/chromium.py).
 """
 
 from __future__ import annotations

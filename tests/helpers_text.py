@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 
-_LABEL = re.compile(r"^  \[(\d+)\] (\S+) (\S+)", re.M)
+import unoengine as u
+
+_LABEL = re.compile(r"^  \[(\d+)\] (p\d+(?: \S+)*?) {2,}", re.M)
+"""A labelled move of a prompt: its notation is its words up to the gap before what it does
+(``  [1] p1 catch p2      catch p2 ...``); the ``[0] wait`` line is no move."""
 
 
 def moves_of(prompt: str) -> list[tuple[str, str]]:
     """The labelled moves a prompt lists: (label, notation)."""
-    return [(label, f"{seat} {action}") for label, seat, action in _LABEL.findall(prompt)]
+    return _LABEL.findall(prompt)
 
 
 def first_label(prompt: str) -> str:
@@ -28,3 +32,14 @@ def last_notation(prompt: str) -> str:
 def nonsense(prompt: str) -> str:
     """Never a move."""
     return "I like turtles"
+
+
+TURN_HANDS = ("R6 G4 G7 G7 GR B+2 W", "R3 Y1 Y3 G2 B2 B4 BR", "Y3 Y9 Y+2 G1 G8 B5 W")
+"""The hands of :func:`turn_view`'s table."""
+
+
+def turn_view() -> u.PlayerView:
+    """p2 on turn, dealer p1: hand Y3 Y9 Y+2 G1 G8 B5 W on R4 (moves: W in four colours, draw),
+    a draw pile of 86. Set out card by card (once a seeded deal), so no change of shuffle moves it."""
+    state = u.from_position("classic-108", list(TURN_HANDS), "R4", current=2, dealer=1, seed=4)
+    return u.view(state, 2)

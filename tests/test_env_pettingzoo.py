@@ -352,7 +352,8 @@ def test_a_table_played_on_directly_is_never_followed_blindly() -> None:
     step is then refused and plays nothing, however legal the action was (PLAY-5: after a
     draw, only the drawn card may be played)."""
     e = raw_env(num_players=2)
-    e.reset(seed=3)
+    e.reset(seed=0)  # player_0 to act, with cards to play
+    assert e.agent_selection == "player_0"
     legal = e.infos[e.agent_selection]["legal_actions"]
     play = next(a for a in legal if e.actions.describe(a).startswith("play"))
     assert e.table is not None
@@ -363,7 +364,7 @@ def test_a_table_played_on_directly_is_never_followed_blindly() -> None:
         with pytest.raises(ActionError, match=r"env\.table was played on outside step"):
             e.step(action)
         assert e.game_state is drawn
-    e.reset(seed=3)  # a new game is followed again
+    e.reset(seed=0)  # a new game is followed again
     e.step(legal[0])
     assert e.steps == 1
     # A window let pass on the table directly: the actor changed, the state did not.

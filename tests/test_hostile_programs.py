@@ -51,9 +51,9 @@ def pids(path: Path) -> list[int]:
 
 def first_decision(bot: ProgramBot) -> str:
     """The BotError of the bot's first decision of a game (the program is then stopped)."""
-    state = u.new_game("classic-108", 2, seed=11)
+    state = u.from_position("classic-108", ["B9 G1", "B1"], "G5", current=0)  # seat 0 to play
     with pytest.raises(BotError) as caught:
-        bot.act(u.view(state, state.current), random.Random(0))
+        bot.act(u.view(state, 0), random.Random(0))
     assert bot._program is None
     return str(caught.value)
 

@@ -180,10 +180,18 @@ def test_the_round_result_matches_the_replayed_record(tmp_path: Path) -> None:
 
 def test_several_rounds_and_the_next_dealer_deals(tmp_path: Path) -> None:
     """SETUP-11: after "y" at the next-round prompt the next dealer deals round 2."""
-    rc, out, _ = play_with(["--seed", "2", "--players", "2"], answer_ones(60))
+    def answer(prompt: str) -> str | None:  # the first choice every time until round 2 has begun, then quit
+        if prompt.endswith(PROMPT) and "--- round 2, " in person_out.getvalue():
+            return "quit"
+        return answer_ones(10_000)(prompt)
+
+    person_out = io.StringIO()
+    rc = play_cli.run(parse("--seed", "2", "--players", "2"), Person(person_out, answer), person_out)
+    out = person_out.getvalue()
     assert rc == 0
     assert "=== round 1 over" in out
-    assert "deals round 2, the first card is " in out
+    second = (u.new_game("classic-108", 2, seed=2).dealer + 1) % 2  # round 1's dealer's left deals (SETUP-11)
+    assert ("you deal" if second == 0 else f"p{second} deals") + " round 2, the first card is " in out
     assert "--- round 2, " in out
 
 
@@ -199,10 +207,12 @@ def first_prompt(tmp_path: Path, options: list[str]) -> tuple[u.GameState, int]:
 
 def test_a_move_typed_in_notation(tmp_path: Path) -> None:
     """PLAY-1: a card typed by name (seat left out, any case) is played; so is 'p0 CARD'."""
-    options = ["--seed", "3", "--players", "2"]
+    options = ["--seed", "2", "--players", "2"]  # seed 2: the person plays first and holds Y1, Y7, Y9, YR on Y7
     state, seat = first_prompt(tmp_path, options)
     assert state.current == seat
-    card = next(m.card for m in u.legal_moves(state, seat) if isinstance(m, u.Play) and not m.card.is_wild)
+    plain = [m.card for m in u.legal_moves(state, seat) if isinstance(m, u.Play) and not m.card.is_wild]
+    assert plain, "the seed deals the person a plain card to play"
+    card = plain[0]
     for typed in (repr(card).lower(), f"p{seat} {card!r}", f"{seat} {card!r}"):
         save = tmp_path / "typed.json"
         rc, out = play(options, [typed, f"save {save}", "quit"])
@@ -550,16 +560,18 @@ class Terminal(io.StringIO):
 
 def test_colours_on_a_terminal_only() -> None:
     """Cards are coloured with ANSI codes on a terminal (wilds bold), never with --no-color or off a terminal."""
+    game = u.new_game("classic-108", 2, seed=2)
+    assert repr(game.top_card) == "Y7" and u.WILD_DRAW_FOUR in game.hands[0]  # what seed 2 deals
     out = Terminal()
-    assert play_cli.run(parse("--seed", "3", "--players", "2", color=True), io.StringIO("quit\n"), out) == 0
+    assert play_cli.run(parse("--seed", "2", "--players", "2", color=True), io.StringIO("quit\n"), out) == 0
     text = out.getvalue()
-    assert "\x1b[34mBS\x1b[0m" in text  # seed 3 turns a blue Skip first
-    assert "\x1b[1mW+4\x1b[0m" in text
+    assert "\x1b[33mY7\x1b[0m" in text  # the yellow 7 turned first
+    assert "\x1b[1mW+4\x1b[0m" in text  # the person's Wild Draw Four
     out = Terminal()
-    assert play_cli.run(parse("--seed", "3", "--players", "2"), io.StringIO("quit\n"), out) == 0
+    assert play_cli.run(parse("--seed", "2", "--players", "2"), io.StringIO("quit\n"), out) == 0
     assert "\x1b[" not in out.getvalue()
     out2 = io.StringIO()
-    assert play_cli.run(parse("--seed", "3", "--players", "2", color=True), io.StringIO("quit\n"), out2) == 0
+    assert play_cli.run(parse("--seed", "2", "--players", "2", color=True), io.StringIO("quit\n"), out2) == 0
     assert "\x1b[" not in out2.getvalue()
 
 

@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from helpers_text import turn_view
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,12 +21,6 @@ from unoengine.testing.checks import resample_hidden
 
 CARD_NAME = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WSH|WSW|WCU|BLK|W)(?![\w+])")
 """A card's name as a word of the text (``R7``, ``Y+2``, ``W+4``, ``W``)."""
-
-
-def turn_view() -> u.PlayerView:
-    """p2 on turn: hand Y3 Y9 Y+2 G1 G8 B5 W on R4 (moves: W in four colours, draw)."""
-    state = u.new_game("classic-108", 3, seed=4)
-    return u.view(state, state.current)
 
 
 def reason(answer: object, v: u.PlayerView) -> str:

@@ -42,8 +42,10 @@ def _vectors() -> dict[str, Any]:
 
 
 def _portable() -> u.Profile:
-    """classic-108 under the portable shuffle (the shipped profiles keep the legacy one for now)."""
-    return attrs.evolve(u.load_profile("classic-108"), shuffle=SPLITMIX64_V1)
+    """classic-108, which shuffles with the portable default."""
+    profile = u.load_profile("classic-108")
+    assert profile.shuffle == SPLITMIX64_V1
+    return profile
 
 
 def _int(value: int | str) -> int:
@@ -128,15 +130,21 @@ def test_the_stream_draws_lots_and_shuffles_under_either_algorithm() -> None:
 
 
 # --- versions: profiles, documents, records --------------------------------------------------
-def test_shipped_profiles_keep_the_legacy_shuffle_and_their_fingerprints() -> None:
+def _legacy(name: str = "classic-108") -> u.Profile:
+    """A shipped profile under the legacy shuffle: what it was before the portable one became the default."""
+    return attrs.evolve(u.load_profile(name), shuffle=MT19937)
+
+
+def test_shipped_profiles_take_the_portable_default_and_the_legacy_keeps_its_fingerprint() -> None:
+    assert DEFAULT_SHUFFLE == SPLITMIX64_V1
     for name in u.shipped_profiles():
-        assert u.load_profile(name).shuffle == DEFAULT_SHUFFLE == MT19937
+        assert u.load_profile(name).shuffle == SPLITMIX64_V1
     base = u.load_profile("classic-108")
     saved = json.loads((FIXTURES / "legacy-mt19937-classic-108.json").read_text(encoding="utf-8"))
-    assert base.fingerprint == saved["record"]["fingerprint"]  # as before shuffles were named
-    portable = _portable()
-    assert portable.fingerprint != base.fingerprint
-    assert u.new_game(portable, 3, 9).hands != u.new_game(base, 3, 9).hands
+    assert _legacy().fingerprint == saved["record"]["fingerprint"]  # as before shuffles were named
+    assert base.fingerprint != _legacy().fingerprint  # other cards for a seed, another fingerprint
+    assert u.new_game(base, 3, 9).hands != u.new_game(_legacy(), 3, 9).hands
+    assert u.Profile(name="in-code", deck_counts=base.deck_counts, points=base.points).shuffle == SPLITMIX64_V1
     tables = u.serialize.to_json(base)["profile"]
     tables["setup"]["shuffle"] = "xorshift"
     with pytest.raises(u.ProfileError, match=r"setup\.shuffle.*must be one of 'splitmix64-v1', 'mt19937'"):
@@ -145,24 +153,46 @@ def test_shipped_profiles_keep_the_legacy_shuffle_and_their_fingerprints() -> No
         attrs.evolve(base, shuffle="xorshift")
 
 
-def test_a_profile_file_names_its_shuffle_or_gets_the_default() -> None:
+def test_a_profile_file_without_a_shuffle_gets_the_portable_default() -> None:
     import tomllib
 
-    text = u.profile_to_toml(_portable())
-    assert 'shuffle = "splitmix64-v1"' in text
-    assert u.profile_from_dict(tomllib.loads(text)).shuffle == SPLITMIX64_V1
-    bare = tomllib.loads(text.replace('shuffle = "splitmix64-v1"\n', ""))
-    assert u.profile_from_dict(bare).shuffle == DEFAULT_SHUFFLE
+    text = u.profile_to_toml(_legacy())
+    assert 'shuffle = "mt19937"' in text
+    assert u.profile_from_dict(tomllib.loads(text)).shuffle == MT19937
+    bare = tomllib.loads(text.replace('shuffle = "mt19937"\n', ""))
+    assert "shuffle" not in bare["setup"]
+    assert u.profile_from_dict(bare).shuffle == SPLITMIX64_V1
 
 
 def test_a_json_profile_without_a_shuffle_reads_as_mt19937_keeping_its_fingerprint() -> None:
-    doc = json.loads(u.dumps(attrs.evolve(u.load_profile("classic-108"), shuffle=MT19937)))
-    assert "shuffle" not in json.dumps(doc["fingerprint"])
+    """The same tables without ``setup.shuffle``: the default in a profile file (above), the
+    legacy shuffle in a JSON document, which was written before shuffles were named."""
+    doc = json.loads(u.dumps(u.load_profile("classic-108")))
     del doc["profile"]["setup"]["shuffle"]
+    doc["fingerprint"] = _legacy().fingerprint
     profile = u.loads(json.dumps(doc))
     assert isinstance(profile, u.Profile) and profile.shuffle == MT19937
-    again = u.loads(u.dumps(_portable()))
-    assert isinstance(again, u.Profile) and again.shuffle == SPLITMIX64_V1
+    assert profile.fingerprint == doc["fingerprint"]
+    doc["fingerprint"] = u.load_profile("classic-108").fingerprint  # the default's is not the one it had
+    with pytest.raises(u.SerializationError, match="fingerprint"):
+        u.loads(json.dumps(doc))
+
+
+@pytest.mark.parametrize("shuffle", [SPLITMIX64_V1, MT19937])
+def test_every_document_written_names_its_shuffle_and_reads_back_with_it(shuffle: str) -> None:
+    """A document written now says which shuffle it was played with, so it is read back with that
+    one, whatever the default is when it is read."""
+    profile = attrs.evolve(u.load_profile("classic-108"), shuffle=shuffle)
+    state = u.new_game(profile, 3, 5)
+    record = u.GameRecord(profile, 3, 5, moves=(u.Draw(state.current),))
+    for obj in (profile, state, u.view(state, 0), record):
+        doc = u.serialize.to_json(obj)
+        assert doc["profile"]["setup"]["shuffle"] == shuffle, type(obj)
+        again = u.loads(u.dumps(obj))
+        assert u.serialize.to_json(again) == doc
+        assert (again if isinstance(again, u.Profile) else again.profile) == profile, type(obj)
+    assert u.loads(u.dumps(record)).replay() == record.replay()
+    assert u.profile_to_toml(profile).count(f'shuffle = "{shuffle}"') == 1
 
 
 @pytest.mark.parametrize("name", ["classic-108", "mattel-42003"])
@@ -179,6 +209,24 @@ def test_a_record_made_before_shuffles_were_named_replays_move_for_move(name: st
     written = json.loads(u.dumps(final))
     assert written["profile"]["setup"].pop("shuffle") == MT19937
     assert written == saved["final_state"]
+
+
+def test_a_profile_file_naming_mt19937_plays_the_old_games(tmp_path: Path) -> None:
+    """``shuffle = "mt19937"`` in a profile file (an overlay on classic-108 here) deals from a seed
+    what classic-108 dealt before the default changed, under the fingerprint it had then: the old
+    record's moves replay under it to the same final state."""
+    saved = json.loads((FIXTURES / "legacy-mt19937-classic-108.json").read_text(encoding="utf-8"))
+    old = u.loads(json.dumps(saved["record"]))
+    assert isinstance(old, u.GameRecord)
+    overlay = tmp_path / "old-deals.toml"
+    overlay.write_text('overlay = true\nname = "old-deals"\n\n[setup]\nshuffle = "mt19937"\n', encoding="utf-8")
+    profile = u.load_profile(["classic-108", str(overlay)])
+    assert profile.shuffle == MT19937 and profile.fingerprint == old.fingerprint
+    final = u.serialize.to_json(attrs.evolve(old, profile=profile).replay())
+    expected = dict(saved["final_state"])
+    for doc in (final, expected):
+        del doc["profile"]  # the name differs ("classic-108+old-deals"), not the rules
+    assert final == expected
 
 
 # --- the JavaScript example engine -------------------------------------------------------------

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers_text import first_label
+from helpers_text import first_label, turn_view
 
 import unoengine as u
 from unoengine.bots import make_bot
@@ -34,11 +34,6 @@ def script(*answers: object) -> Callable[[str], object]:
 
     ask.prompts = prompts  # type: ignore[attr-defined]
     return ask
-
-
-def turn_view() -> u.PlayerView:
-    state = u.new_game("classic-108", 3, seed=4)
-    return u.view(state, state.current)
 
 
 def test_a_refused_answer_gets_the_reason_and_one_retry() -> None:

@@ -19,17 +19,20 @@ CARD_NAME = re.compile(r"(?<![\w+])(?:[RYGB](?:\d|S|R|\+2)|W\+4|WSH|WSW|WCU|BLK|
 
 
 def test_a_state_prints_the_table_with_every_hand() -> None:
+    """Seed 1 turns a Draw Two first (SETUP-7): p1 has drawn two and been skipped, so p2 plays,
+    and the draw pile holds 108 - 28 - 1 - 2 = 77 cards."""
     state = u.new_game("classic-108", 4, seed=1)
     assert str(state).splitlines() == [
         "classic-108, round 1, dealer p0; scores 0 0 0 0 (target 500)",
-        "p1 to play, clockwise",
-        "top R7, colour red; draw pile 79, discard pile 1",
-        "  p0  7  R6 Y9 G6 GS B2 B6 B7",
-        "> p1  7  R9 Y1 Y6 YR G8 W+4 W+4",
-        "  p2  7  R4 Y7 G1 G5 B2 B3 W",
-        "  p3  7  R5 R5 G3 G9 G+2 B3 W+4",
+        "p2 to play, clockwise",
+        "top R+2, colour red; draw pile 77, discard pile 1",
+        "  p0  7  R9 Y3 G1 G7 W W+4 W+4",
+        "  p1  9  R2 R6 Y3 G1 G6 G8 B3 W W+4",
+        "> p2  7  R5 R6 G6 B0 B3 B7 BS",
+        "  p3  7  R7 Y5 Y7 Y7 Y9 G0 GS",
     ]
-    assert repr(state).startswith("<GameState classic-108 round 1 PLAY p1 to act, top R7")
+    assert [" ".join(map(repr, h)) for h in state.hands] == [line[9:] for line in str(state).splitlines()[3:]]
+    assert repr(state).startswith("<GameState classic-108 round 1 PLAY p2 to act, top R+2")
 
 
 def test_a_view_prints_its_own_hand_and_the_others_sizes() -> None:

@@ -215,8 +215,11 @@ class Profile:
     def fingerprint(self) -> str:
         """A stable hash of every field that changes play (not name, description, sources or
         version): two profiles with the same fingerprint play identical games. A saved game
-        records it. The legacy shuffle is left out, so that a profile saved before shuffles were
-        named keeps its fingerprint."""
+        records it. ``shuffle`` counts unless it is the legacy ``"mt19937"``: a profile saved
+        before shuffles were named (and read as ``"mt19937"``) keeps the fingerprint it was saved
+        with, and any other shuffle, the default included, gives another fingerprint, as it
+        deals other cards. Left out for the legacy one, not the default, so that a fingerprint
+        never changes meaning when the default does."""
         rules = {f.name: getattr(self, f.name) for f in attrs.fields(Profile) if f.name not in _COSMETIC}
         if self.shuffle == LEGACY_SHUFFLE:
             del rules["shuffle"]

@@ -1,9 +1,9 @@
 """Shuffling: the named, versioned shuffle algorithms, and MT19937's in fewer interpreter steps.
 
 A profile names the algorithm of every shuffle of its games (``Profile.shuffle``, docs/shuffle.md):
-``"splitmix64-v1"``, the portable one (engine/splitmix.py); ``"mt19937"``, the legacy one, for
-every document written before the choice existed, so that records replay (and, for now, the
-default and the shipped profiles' choice).
+``"splitmix64-v1"``, the portable one (engine/splitmix.py) and the default, so that a seed deals
+the same cards in any engine and any language; ``"mt19937"``, the legacy one, for every JSON
+document written before the choice existed, so that its records replay as they were played.
 :func:`shuffled` and :class:`Stream` run either from a 64-bit seed.
 
 Under ``"mt19937"`` every shuffle of a game (the deal, SETUP-1; the reshuffle of the discard pile, PLAY-7; Shuffle
@@ -35,9 +35,10 @@ MT19937: Final = "mt19937"
 SPLITMIX64_V1: Final = splitmix.NAME
 SHUFFLES: Final = (SPLITMIX64_V1, MT19937)
 """Every shuffle algorithm by name; a name, once released, always means the same permutations."""
-DEFAULT_SHUFFLE: Final = MT19937
-"""The shuffle of a profile that does not name one. Still the legacy one: making the portable one
-the default changes every seeded game, and the tests and docs that quote one (issue 34, to do)."""
+DEFAULT_SHUFFLE: Final = SPLITMIX64_V1
+"""The shuffle of a profile that does not name one: a Profile built in code, and a profile file
+(TOML, the shipped ones included) without ``setup.shuffle``. Never that of a JSON document, which
+names its shuffle when written and is read as :data:`LEGACY_SHUFFLE` when it names none."""
 LEGACY_SHUFFLE: Final = MT19937
 """The shuffle of a JSON document (profile, state, record) that names none: it was written before
 shuffles were named, by an engine that shuffled with MT19937."""

@@ -198,8 +198,17 @@ class Rules:
             return state
         if state.num_players != self.num_players or state.profile.fingerprint != self.profile.fingerprint:
             raise ActionError(f"state: a {state.num_players}-player {state.profile.name!r} state is not of this game "
-                              f"({self.num_players} players, {self.profile.name!r})")
+                              f"({self.num_players} players, {self.profile.name!r}){self._shuffle_note(state)}")
         return attrs.evolve(state, profile=self.profile)
+
+    def _shuffle_note(self, state: GameState) -> str:
+        """Why a state whose rules differ from these in their shuffle alone is refused: one saved
+        before shuffles were named shuffles as ``"mt19937"`` (docs/shuffle.md), these rules maybe not."""
+        theirs, ours = state.profile.shuffle, self.profile.shuffle
+        if theirs == ours or attrs.evolve(state.profile, shuffle=ours).fingerprint != self.profile.fingerprint:
+            return ""
+        return (f": it shuffles with {theirs!r}, this game with {ours!r} (a state saved before shuffles were named "
+                "shuffles with 'mt19937'; docs/shuffle.md)")
 
 
 def check_parameters(params: Mapping[str, Any]) -> None:
