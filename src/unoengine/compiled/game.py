@@ -15,6 +15,7 @@ words of a refusal come from the reference), and the game is unchanged.
 
 from __future__ import annotations
 
+import operator
 from typing import Final
 
 import numpy as np
@@ -24,7 +25,7 @@ from ..engine.cards import CARDS, Card
 from ..engine.errors import IllegalMoveError, PositionError, shown
 from ..engine.legality import check_move
 from ..engine.limits import MAX_PLAYERS
-from ..engine.moves import Move
+from ..engine.moves import MOVE_TYPES, Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
 from .codes import MAX_LEGAL, MoveCodeError, decode, encode
@@ -32,6 +33,7 @@ from .config import C_DECK, UnsupportedRuleError, config_of
 from .convert import to_array, to_state
 from .kernel_apply import apply_move
 from .kernel_deal import new_game as deal_new_game
+from .kernel_deal import seed_bits
 from .kernel_legal import legal_moves
 from .layout import (
     S_COLOR,
@@ -59,6 +61,21 @@ class EngineDisagreement(AssertionError):
 _SEED_LIMIT: Final = 2**64
 
 
+def _code_of(move: object) -> int:
+    """The code of a move or of an integer move code (numpy integers too); -1 for anything else."""
+    if isinstance(move, MOVE_TYPES):
+        try:
+            return encode(move)
+        except (MoveCodeError, TypeError, ValueError):
+            return -1
+    if isinstance(move, bool):
+        return -1
+    try:
+        return operator.index(move)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
+
+
 class CompiledGame:
     """A game of one profile on the compiled engine (see the module's docstring)."""
 
@@ -83,7 +100,7 @@ class CompiledGame:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_LIMIT:
             raise PositionError(f"seed must be an integer from 0 to 2**64 - 1, got {shown(seed)}")
         array = np.zeros(offsets(num_players, profile.deck_size).size, dtype=np.int64)
-        deal_new_game(cfg, num_players, np.uint64(seed).view(np.int64), array)
+        deal_new_game(cfg, num_players, seed_bits(seed), array)
         return cls(profile, cfg, array)
 
     @classmethod
@@ -114,13 +131,7 @@ class CompiledGame:
     def push(self, move: Move | int) -> None:
         """Make ``move`` (a move or its code) in place; IllegalMoveError, and no change, if it is
         not legal now."""
-        if isinstance(move, int) and not isinstance(move, bool):
-            code = move
-        else:
-            try:
-                code = encode(move)
-            except MoveCodeError:
-                code = -1
+        code = _code_of(move)
         count = legal_moves(self._cfg, self._a, -1, self._buffer)
         if code < 0 or not np.any(self._buffer[:count] == code):
             raise self._refusal(move, code)
@@ -129,7 +140,7 @@ class CompiledGame:
     def _refusal(self, move: Move | int, code: int) -> IllegalMoveError:
         """The reference engine's words for a move the compiled list does not hold."""
         candidate: object = move
-        if isinstance(move, int):
+        if not isinstance(move, MOVE_TYPES) and code >= 0:
             try:
                 candidate = decode(code)
             except MoveCodeError:

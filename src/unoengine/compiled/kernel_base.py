@@ -8,7 +8,9 @@ second process loads it instead of compiling). They work in place on a game's fl
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Final, TypeVar, cast
 
 import numba
@@ -35,6 +37,38 @@ from .layout import (
 from .tables import COLOR_OF_T, SYMBOL_OF_T
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _drop_stale_cache() -> None:
+    """Forget machine code compiled from other kernel sources than these.
+
+    numba's on-disk cache checks only the source file of the function it compiled: a kernel whose
+    helper in another file changed would load its old machine code. So the cache kept next to
+    the sources (``compiled/__pycache__``) is stamped with a hash of every kernel source, and
+    dropped when the stamp differs (an edit in a working tree; an upgrade rewrites every file,
+    which numba notices by itself). Where that folder cannot be written, numba keeps no cache
+    there and there is nothing to drop."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for source in sorted(here.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    cache = here / "__pycache__"
+    stamp = cache / "kernels.sha256"
+    try:
+        if stamp.read_text(encoding="ascii") == digest.hexdigest():
+            return
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for old in (*cache.glob("*.nbi"), *cache.glob("*.nbc")):
+            old.unlink()
+        stamp.write_text(digest.hexdigest(), encoding="ascii")
+    except OSError:  # a read-only install: numba caches elsewhere, keyed by its own rules
+        pass
+
+
+_drop_stale_cache()
 _njit = numba.njit(cache=True, nogil=True)
 
 
