@@ -69,6 +69,8 @@ def compiled_api_loop(profile: unoengine.Profile) -> Loop:
     def play(players: int, games: int, seed: int) -> tuple[int, float]:
         rng = random.Random(seed)
         uniform = rng.random
+        warm = CompiledGame.new(profile, players, seed)  # compiled (or loaded) before timing
+        warm.push(int(warm.legal_codes()[0]))
         moves = 0
         gc.collect()
         start = time.thread_time()

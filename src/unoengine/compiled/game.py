@@ -31,10 +31,10 @@ from ..engine.state import GameState, Phase
 from .codes import MAX_LEGAL, MoveCodeError, decode, encode
 from .config import C_DECK, UnsupportedRuleError, config_of
 from .convert import to_array, to_state
-from .kernel_apply import apply_move
 from .kernel_deal import new_game as deal_new_game
 from .kernel_deal import seed_bits
 from .kernel_legal import legal_moves
+from .kernel_playout import apply_if_legal
 from .layout import (
     S_COLOR,
     S_CURRENT,
@@ -132,10 +132,8 @@ class CompiledGame:
         """Make ``move`` (a move or its code) in place; IllegalMoveError, and no change, if it is
         not legal now."""
         code = _code_of(move)
-        count = legal_moves(self._cfg, self._a, -1, self._buffer)
-        if code < 0 or not np.any(self._buffer[:count] == code):
+        if code < 0 or not apply_if_legal(self._cfg, self._a, code, self._buffer):
             raise self._refusal(move, code)
-        apply_move(self._cfg, self._a, code)
 
     def _refusal(self, move: Move | int, code: int) -> IllegalMoveError:
         """The reference engine's words for a move the compiled list does not hold."""
