@@ -55,7 +55,8 @@ from ..compiled.codes import MAX_LEGAL, encode
 from ..compiled.config import C_SCORING
 from ..compiled.kernel_apply import apply_move
 from ..compiled.kernel_base import ROUND_OVER, below, jit, next_output, o_last_points_won
-from ..compiled.kernel_deal import new_game
+from ..compiled.kernel_deal import new_game, seed_bits
+from ..compiled.kernel_legal import legal_moves
 from ..compiled.layout import S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
@@ -70,17 +71,17 @@ from .compiled_encoding import (
     observe,
     only_current_may_act,
 )
-from .compiled_encoding import (
-    legal_moves as _legal_moves,
-)
 from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
+SKIP: Final = -1
+"""An action that leaves its game out of the step (what a next-step auto-reset needs)."""
 MAX_BATCH: Final = 1 << 20
 """The most games one batch holds."""
 _REDEALS: Final = 1000
+_SEED_BOUND: Final = 2**63
 OWN_HAND_LOWEST_WINS: Final = 1
 """config C_SCORING of "own-hand-lowest-wins": points are bad, so the points reward is negated."""
 
@@ -175,14 +176,15 @@ class BatchEngine:
         """Deal every game anew (from ``seed``, else from the batch's seed) and return the first decisions."""
         if seed is not None:
             self._seed = check_seed(seed, "seed") or 0
-        seed_streams(np.int64(np.uint64(self._seed).view(np.int64)), self._streams)
+        seed_streams(seed_bits(self._seed), self._streams)
         self._run(None)
         self._ready = True
         return self._out()
 
     def step(self, actions: npt.ArrayLike) -> BatchStep:
         """Each game's actor takes its action; ActionError (nothing changed) for an action that is
-        not legal for the actor of its game now."""
+        not legal for the actor of its game now. :data:`SKIP` (-1) leaves a game as it is for this
+        step (its decision, observation and mask stay; reward 0, not done)."""
         if not self._ready:
             raise ActionError("step() before reset()")
         x = np.asarray(actions)
@@ -192,6 +194,7 @@ class BatchEngine:
         x = x.astype(np.int64, copy=False)
         inside = (x >= 0) & (x < self.encoding.action_size)
         legal = inside & (self._mask[np.arange(self.batch_size), np.where(inside, x, 0)] != 0)
+        legal |= x == SKIP
         if not legal.all():
             i = int(np.argmin(legal))
             raise ActionError(f"actions[{i}]: {int(x[i])} is not a legal action of seat {int(self._actor[i])} "
@@ -200,10 +203,12 @@ class BatchEngine:
         return self._out()
 
     def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
-        """A uniformly random legal action of each game's actor (for tests and benchmarks)."""
+        """A uniformly random legal action of each game's actor (one seed drawn from ``rng``, then a
+        compiled pick: for tests, benchmarks and baselines)."""
         rng = rng if rng is not None else np.random.default_rng(0)
-        scores = rng.random(self._mask.shape) * self._mask
-        return scores.argmax(axis=1).astype(np.int64)  # type: ignore[no-any-return]
+        out = np.empty(self.batch_size, dtype=np.int64)
+        random_legal(self._mask, int(rng.integers(_SEED_BOUND)), out)
+        return out
 
     def close(self) -> None:
         if self._pool is not None:
@@ -217,18 +222,23 @@ class BatchEngine:
         enc = self.encoding
         acting = actions is not None
         x = actions if actions is not None else np.zeros(self.batch_size, dtype=np.int64)
-        args: tuple[Any, ...] = (
-            enc.cfg, self.games, x, acting, -1 if self.learner is None else self.learner,
-            self.out_of_turn == "windows", REWARD_MODES.index(self.reward_mode), self._code_of, enc.play_index,
-            enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting, self._queue, self._streams,
-            self.game_seeds.view(np.int64), self._mask, self._obs, self._rewards, self._done, self._final,
-        )
+        learner = -1 if self.learner is None else self.learner
+        windows = self.out_of_turn == "windows"
+        mode = REWARD_MODES.index(self.reward_mode)
+        seeds = self.game_seeds.view(np.int64)
+
+        def part(lo: int, hi: int) -> int:
+            return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, self._code_of,
+                              enc.play_index, enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting,
+                              self._queue, self._streams, seeds, self._mask, self._obs, self._rewards, self._done,
+                              self._final, lo, hi)
+
         if self._pool is None:
-            failed = step_games(*args, 0, self.batch_size)
+            failed = part(0, self.batch_size)
         else:
             k = self.threads
             cuts = [self.batch_size * j // k for j in range(k + 1)]
-            futures = [self._pool.submit(step_games, *args, cuts[j], cuts[j + 1]) for j in range(k)]
+            futures = [self._pool.submit(part, cuts[j], cuts[j + 1]) for j in range(k)]
             failed = max(f.result() for f in futures)
         if failed >= 0:
             raise RuntimeError(f"game {failed}: {_REDEALS} deals in a row ended before the learner's first decision")
@@ -253,7 +263,7 @@ def _deal(cfg: Any, a: Any, n: int, streams: Any, i: int, seeds: Any) -> None:
     streams[i, 0] = np.int64(state)
     seeds[i] = np.int64(out)
     a[:] = 0
-    new_game(cfg, n, np.int64(out), a)
+    new_game(cfg, n, int(np.int64(out)), a)
 
 
 @jit
@@ -276,7 +286,7 @@ def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
     everyone = everyone_windowed(cfg, a)
     while queue < n:
         q = (current + queue) % n
-        if everyone or _legal_moves(cfg, a, q, buf) > 0:
+        if everyone or legal_moves(cfg, a, q, buf) > 0:
             return q, queue, True
         queue += 1
     return current, queue, False
@@ -318,6 +328,15 @@ def _pick(mask: Any, streams: Any, i: int) -> int:
 
 
 @jit
+def random_legal(masks: Any, seed: int, out: Any) -> None:
+    """A uniformly random legal action of each row of ``masks`` into ``out`` (SplitMix64 from ``seed``)."""
+    streams = np.empty((1, 2), dtype=np.int64)
+    streams[0, 1] = seed
+    for i in range(masks.shape[0]):
+        out[i] = _pick(masks[i], streams, 0)
+
+
+@jit
 def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, windows: bool, reward_mode: int,
                code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
                waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
@@ -332,6 +351,8 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
         done[i] = False
         for p in range(rewards.shape[1]):
             rewards[i, p] = 0.0
+        if acting and actions[i] < 0:
+            continue  # this game sits the step out: its decision stays as it is
         report = acting
         if acting:
             p = actor[i]
