@@ -103,18 +103,18 @@ def reference_run(players: int, steps: int) -> Callable[[], int]:
     return run
 
 
-def rlcard_run(steps: int) -> Callable[[], int] | None:
+def rlcard_run(steps: int, repeats: int) -> Callable[[], int] | None:
+    """RLCard's env loop of benchmarks/bench_envs.py, one fresh env per repeat (its loop starts
+    from the state of its first reset, so it runs once), made before the clock starts."""
     try:
         from bench_envs import rlcard_loop
-    except ImportError:
-        return None
-    try:
-        play = rlcard_loop(steps, 1)
+
+        loops = [rlcard_loop(steps, 1 + k) for k in range(repeats)]
     except ImportError:
         return None
 
     def run() -> int:
-        play()
+        loops.pop(0)()
         return steps
 
     return run
@@ -129,6 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="steps per run of the reference and RLCard envs")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--only-reference", action="store_true", help="measure only the reference and RLCard envs")
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()}, {platform.machine()}, numpy {np.__version__}")
     start = time.perf_counter()
@@ -139,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{'steps/s (game steps: batch steps x batch size)':<58}     {'min':>12} {'median':>12} {'max':>12}"
           f"        {'min':>12} {'median':>12} {'max':>12}")
     for players in args.players:
-        for size in args.sizes:
+        for size in [] if args.only_reference else args.sizes:
             for threads in args.threads:
                 for mode in ("turn-only", "windows"):
                     run = batch_run(players, size, args.steps, mode, threads)
@@ -148,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 report(f"UnoVectorEnv {players}p batch {size} threads {threads}", timed(run, args.repeats))
         run = reference_run(players, args.reference_steps)
         report(f"reference UnoEnv {players}p (random opponents, windows)", timed(run, args.repeats))
-    theirs = rlcard_run(args.reference_steps)
+    theirs = rlcard_run(args.reference_steps, args.repeats)
     if theirs is None:
         print("RLCard is not installed (pip install -e '.[bench]'): its env is not measured", file=sys.stderr)
     else:
