@@ -1,0 +1,398 @@
+"""N games of one profile and player count, stepped at once by the compiled engine (docs/rl.md,
+"Batch API").
+
+>>> from unoengine.envs.batch import BatchEngine
+>>> batch = BatchEngine("classic-108", num_players=2, batch_size=1024, seed=7)
+>>> out = batch.reset()
+>>> out = batch.step(batch.random_actions())      # or a policy's actions, one per game
+
+**Self-play, as pgx.** Every decision of every seat is a step: ``out.actor[i]`` is the seat that
+decides next in game ``i``, ``out.observation[i]`` that seat's observation (:mod:`.observations`)
+and ``out.mask[i]`` its legal actions (:mod:`.actions`, ``WAIT`` included in an out-of-turn window);
+``step(actions)`` takes one action per game, each the actor's. ``out.rewards[i]`` holds every
+seat's reward (:func:`~.table.round_rewards`), 0 except on the step that ends the round.
+
+**An episode is one round**, as in the Gymnasium and PettingZoo envs: each game is a new match
+dealt from its own seed, played until its first round ends.
+
+**Auto-reset, "same-step"** (Gymnasium 1.x ``AutoresetMode.SAME_STEP``): on the step that ends a
+game's round, ``out.done[i]`` is True, ``out.rewards[i]`` the round's rewards, and the observation,
+mask and actor are already the new game's; the final observation (of the seat that made the last
+move, or of the learner, see below) is ``out.final_observation[i]``, valid where ``done``.
+
+**Who decides** follows :class:`~.table.Table`: ``out_of_turn="turn-only"`` asks only the player
+to act; ``"windows"`` gives each other player with a legal move (everyone, while a jump-in is
+possible, HOUSE-2) one decision with ``WAIT``, in seat order after the player to act, first.
+
+**A learner seat** (``learner=k``, what :mod:`.vector` uses): the other seats play uniformly random
+legal actions (``WAIT`` included in a window) inside the same compiled call, so every step is the
+learner's decision; a round the others end before the learner's first decision is dealt again,
+as in the Gymnasium env.
+
+**Seeding.** Game ``i`` deals from its own SplitMix64 stream (docs/shuffle.md): its state is the
+``2i+1``-th output of SplitMix64 from the batch seed, and each new game's seed is that stream's next
+output (``batch.game_seeds[i]``, so ``new_game(batch.profile, n, batch.game_seeds[i])`` is the same
+deal in the reference engine). The random seats draw from a second stream, the ``2i+2``-th output.
+The same seed and actions give the same games, however many threads step them.
+
+**The profile.** The compiled engine shuffles with ``"splitmix64-v1"`` only; a profile naming
+another shuffle is played with that one (``batch.profile``): the same rules, other deals. What the
+kernels cannot run at all is refused with the rule named (compiled/config.py).
+
+The stepping loop over the batch is one compiled call (numba, ``nogil``); ``threads=k`` splits the
+batch into k slices stepped by k threads at once.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+import attrs
+import numpy as np
+
+from ..compiled.codes import MAX_LEGAL, encode
+from ..compiled.config import C_SCORING
+from ..compiled.kernel_apply import apply_move
+from ..compiled.kernel_base import ROUND_OVER, below, jit, next_output, o_last_points_won
+from ..compiled.kernel_deal import new_game, seed_bits
+from ..compiled.kernel_legal import legal_moves
+from ..compiled.layout import S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
+from ..engine.errors import shown
+from ..engine.profile import Profile
+from ..engine.shuffling import SPLITMIX64_V1
+from ..formats.composition import Spec, resolve_profile
+from .actions import WAIT, ActionError
+from .arguments import check_choice, check_players, check_seed
+from .compiled_encoding import (
+    CompiledEncoding,
+    everyone_windowed,
+    mask_into,
+    observe,
+    only_current_may_act,
+)
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+SKIP: Final = -1
+"""An action that leaves its game out of the step (what a next-step auto-reset needs)."""
+MAX_BATCH: Final = 1 << 20
+"""The most games one batch holds."""
+_REDEALS: Final = 1000
+_SEED_BOUND: Final = 2**63
+OWN_HAND_LOWEST_WINS: Final = 1
+"""config C_SCORING of "own-hand-lowest-wins": points are bad, so the points reward is negated."""
+
+
+class BatchStep(NamedTuple):
+    """What :meth:`BatchEngine.reset` and :meth:`BatchEngine.step` return (the engine's own arrays:
+    copy what you keep past the next step)."""
+
+    actor: npt.NDArray[np.int64]
+    """(N,): the seat that decides next in each game."""
+    observation: npt.NDArray[np.float32]
+    """(N, observation size): the actor's observation."""
+    mask: npt.NDArray[np.uint8]
+    """(N, action size): the actor's legal actions, 1 or 0."""
+    rewards: npt.NDArray[np.float64]
+    """(N, players): each seat's reward, 0 unless the round ended on this step."""
+    done: npt.NDArray[np.bool_]
+    """(N,): the round ended on this step (and the game was dealt anew)."""
+    final_observation: npt.NDArray[np.float32]
+    """(N, observation size): where ``done``, the observation of the finished round's last state."""
+
+
+class BatchEngine:
+    """N games of one profile and player count, stepped by one compiled call (see the module doc)."""
+
+    def __init__(
+        self,
+        profile: Profile | Spec = "classic-108",
+        num_players: int = 2,
+        batch_size: int = 1024,
+        seed: int = 0,
+        *,
+        out_of_turn: OutOfTurn = "turn-only",
+        reward: RewardMode = "win",
+        learner: int | None = None,
+        threads: int = 1,
+    ) -> None:
+        resolved = resolve_profile(profile)
+        if resolved.shuffle != SPLITMIX64_V1:
+            resolved = attrs.evolve(resolved, shuffle=SPLITMIX64_V1)
+        self.profile: Profile = resolved
+        self.num_players: int = check_players(resolved, num_players)
+        if type(batch_size) is not int or not 1 <= batch_size <= MAX_BATCH:
+            raise ActionError(f"batch_size: expected an int 1..{MAX_BATCH}, got {shown(batch_size)}")
+        check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
+        check_choice("reward", reward, REWARD_MODES)
+        if learner is not None and (type(learner) is not int or not 0 <= learner < num_players):
+            raise ActionError(f"learner: expected None or a seat 0..{num_players - 1}, got {shown(learner)}")
+        if type(threads) is not int or not 1 <= threads <= 64:
+            raise ActionError(f"threads: expected an int 1..64, got {shown(threads)}")
+        self.encoding = enc = CompiledEncoding(resolved, num_players)
+        self.actions = enc.actions
+        self.observations = enc.observations
+        self.batch_size = size = batch_size
+        self.out_of_turn: OutOfTurn = out_of_turn
+        self.reward_mode: RewardMode = reward
+        self.learner = learner
+        self.threads = threads
+        n = num_players
+        self._code_of = np.full((n, enc.action_size), -1, dtype=np.int64)
+        for p in range(n):
+            for i, move in enumerate(self.actions.row(p)):
+                if move is not None:
+                    self._code_of[p, i] = encode(move)
+        self.games = np.zeros((size, offsets(n, resolved.deck_size).size), dtype=np.int64)
+        """The games' flat arrays (compiled/layout.py), one per row: ``compiled.convert.to_state``."""
+        self.game_seeds = np.zeros(size, dtype=np.uint64)
+        """The seed each game was dealt from (reference ``new_game(profile, n, seed)``)."""
+        self._streams = np.zeros((size, 2), dtype=np.int64)
+        self._queue = np.zeros(size, dtype=np.int64)
+        self._waiting = np.zeros(size, dtype=np.bool_)
+        self._actor = np.zeros(size, dtype=np.int64)
+        self._obs = np.zeros((size, enc.obs_size), dtype=np.float32)
+        self._final = np.zeros((size, enc.obs_size), dtype=np.float32)
+        self._mask = np.zeros((size, enc.action_size), dtype=np.uint8)
+        self._rewards = np.zeros((size, n), dtype=np.float64)
+        self._done = np.zeros(size, dtype=np.bool_)
+        self._seed = check_seed(seed, "seed") or 0
+        self._pool = ThreadPoolExecutor(threads) if threads > 1 else None
+        self._ready = False
+
+    def __repr__(self) -> str:
+        return (f"BatchEngine({self.profile.name!r}, {self.num_players} players, {self.batch_size} games, "
+                f"{self.out_of_turn})")
+
+    @property
+    def waiting(self) -> npt.NDArray[np.bool_]:
+        """(N,): the actor decides out of turn (``WAIT`` is among its actions)."""
+        return self._waiting
+
+    def reset(self, seed: int | None = None) -> BatchStep:
+        """Deal every game anew (from ``seed``, else from the batch's seed) and return the first decisions."""
+        if seed is not None:
+            self._seed = check_seed(seed, "seed") or 0
+        seed_streams(seed_bits(self._seed), self._streams)
+        self._run(None)
+        self._ready = True
+        return self._out()
+
+    def step(self, actions: npt.ArrayLike) -> BatchStep:
+        """Each game's actor takes its action; ActionError (nothing changed) for an action that is
+        not legal for the actor of its game now. :data:`SKIP` (-1) leaves a game as it is for this
+        step (its decision, observation and mask stay; reward 0, not done)."""
+        if not self._ready:
+            raise ActionError("step() before reset()")
+        x = np.asarray(actions)
+        if x.shape != (self.batch_size,) or x.dtype.kind not in "iu":
+            raise ActionError(f"actions: expected {self.batch_size} integers, got an array of shape "
+                              f"{x.shape} and dtype {x.dtype}")
+        x = x.astype(np.int64, copy=False)
+        inside = (x >= 0) & (x < self.encoding.action_size)
+        legal = inside & (self._mask[np.arange(self.batch_size), np.where(inside, x, 0)] != 0)
+        legal |= x == SKIP
+        if not legal.all():
+            i = int(np.argmin(legal))
+            raise ActionError(f"actions[{i}]: {int(x[i])} is not a legal action of seat {int(self._actor[i])} "
+                              f"in game {i} now")
+        self._run(x)
+        return self._out()
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game's actor (one seed drawn from ``rng``, then a
+        compiled pick: for tests, benchmarks and baselines)."""
+        rng = rng if rng is not None else np.random.default_rng(0)
+        out = np.empty(self.batch_size, dtype=np.int64)
+        random_legal(self._mask, int(rng.integers(_SEED_BOUND)), out)
+        return out
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    def _out(self) -> BatchStep:
+        return BatchStep(self._actor, self._obs, self._mask, self._rewards, self._done, self._final)
+
+    def _run(self, actions: npt.NDArray[np.int64] | None) -> None:
+        enc = self.encoding
+        acting = actions is not None
+        x = actions if actions is not None else np.zeros(self.batch_size, dtype=np.int64)
+        learner = -1 if self.learner is None else self.learner
+        windows = self.out_of_turn == "windows"
+        mode = REWARD_MODES.index(self.reward_mode)
+        seeds = self.game_seeds.view(np.int64)
+
+        def part(lo: int, hi: int) -> int:
+            return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, self._code_of,
+                              enc.play_index, enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting,
+                              self._queue, self._streams, seeds, self._mask, self._obs, self._rewards, self._done,
+                              self._final, lo, hi)
+
+        if self._pool is None:
+            failed = part(0, self.batch_size)
+        else:
+            k = self.threads
+            cuts = [self.batch_size * j // k for j in range(k + 1)]
+            futures = [self._pool.submit(part, cuts[j], cuts[j + 1]) for j in range(k)]
+            failed = max(f.result() for f in futures)
+        if failed >= 0:
+            raise RuntimeError(f"game {failed}: {_REDEALS} deals in a row ended before the learner's first decision")
+
+
+# --- kernels ---------------------------------------------------------------------------------------
+@jit
+def seed_streams(seed: int, streams: Any) -> None:
+    """Each game's two streams: the (2i+1)-th and (2i+2)-th outputs of SplitMix64 from ``seed``."""
+    state = np.uint64(seed)
+    for i in range(streams.shape[0]):
+        state, out = next_output(state)
+        streams[i, 0] = np.int64(out)
+        state, out = next_output(state)
+        streams[i, 1] = np.int64(out)
+
+
+@jit
+def _deal(cfg: Any, a: Any, n: int, streams: Any, i: int, seeds: Any) -> None:
+    """Deal game ``i`` anew from its stream's next output."""
+    state, out = next_output(np.uint64(streams[i, 0]))
+    streams[i, 0] = np.int64(state)
+    seeds[i] = np.int64(out)
+    a[:] = 0
+    new_game(cfg, n, int(np.int64(out)), a)
+
+
+@jit
+def _open(cfg: Any, a: Any, windows: bool) -> int:
+    """envs/table.py ``_open``: the first window offset after a move (``n``: no windows)."""
+    n = a[S_N]
+    if windows and a[S_PHASE] < ROUND_OVER and not only_current_may_act(cfg, a):
+        return 1
+    return n  # type: ignore[no-any-return]
+
+
+@jit
+def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
+    """envs/table.py ``_decide``: ``(actor, queue, may_wait)``. The windows are the seats
+    ``current + queue .. current + n - 1`` that have a legal move (every one while a jump-in is
+    possible, HOUSE-2); they are looked at lazily, which is the same as the table's list made at
+    the move because a WAIT changes nothing."""
+    n = a[S_N]
+    current = a[S_CURRENT]
+    everyone = everyone_windowed(cfg, a)
+    while queue < n:
+        q = (current + queue) % n
+        if everyone or legal_moves(cfg, a, q, buf) > 0:
+            return q, queue, True
+        queue += 1
+    return current, queue, False
+
+
+@jit
+def _round_rewards(cfg: Any, a: Any, mode: int, out: Any) -> None:
+    """envs/table.py ``round_rewards``: ``win`` (mode 0) or ``points`` (mode 1)."""
+    n = a[S_N]
+    if mode == 0:
+        winner = a[S_LAST_WINNER]
+        for p in range(n):
+            out[p] = 1.0 if p == winner else -1.0 / (n - 1)
+        return
+    won = o_last_points_won(n)
+    total = 0
+    for p in range(n):
+        total += a[won + p]
+    mean = total / n
+    sign = -1.0 if cfg[C_SCORING] == OWN_HAND_LOWEST_WINS else 1.0
+    for p in range(n):
+        out[p] = sign * (a[won + p] - mean)
+
+
+@jit
+def _pick(mask: Any, streams: Any, i: int) -> int:
+    """A uniformly random legal action of ``mask`` from game ``i``'s second stream."""
+    count = 0
+    for j in range(mask.shape[0]):
+        count += mask[j]
+    state, r = below(np.uint64(streams[i, 1]), count)
+    streams[i, 1] = np.int64(state)
+    for j in range(mask.shape[0]):
+        if mask[j]:
+            if r == 0:
+                return j
+            r -= 1
+    return -1
+
+
+@jit
+def random_legal(masks: Any, seed: int, out: Any) -> None:
+    """A uniformly random legal action of each row of ``masks`` into ``out`` (SplitMix64 from ``seed``)."""
+    streams = np.empty((1, 2), dtype=np.int64)
+    streams[0, 1] = seed
+    for i in range(masks.shape[0]):
+        out[i] = _pick(masks[i], streams, 0)
+
+
+@jit
+def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, windows: bool, reward_mode: int,
+               code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
+               waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
+               final: Any, lo: int, hi: int) -> int:
+    """Step games ``lo .. hi - 1``: the actor's action (or, ``acting`` False, a new deal), the random
+    seats up to the learner's decision (``learner`` >= 0), the round's end and the new deal, and the
+    next actor's observation and mask. Returns -1, or a game whose deals all ended too soon."""
+    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    for i in range(lo, hi):
+        a = games[i]
+        n = code_of.shape[0]
+        done[i] = False
+        for p in range(rewards.shape[1]):
+            rewards[i, p] = 0.0
+        if acting and actions[i] < 0:
+            continue  # this game sits the step out: its decision stays as it is
+        report = acting
+        if acting:
+            p = actor[i]
+            x = actions[i]
+            if x == WAIT:
+                q = queue[i] + 1
+            else:
+                apply_move(cfg, a, code_of[p, x])
+                q = _open(cfg, a, windows)
+            observer = learner if learner >= 0 else p
+        else:
+            _deal(cfg, a, n, streams, i, seeds)
+            q = _open(cfg, a, windows)
+            observer = 0
+        deals = 0
+        while True:
+            if a[S_PHASE] >= ROUND_OVER:
+                if report:
+                    _round_rewards(cfg, a, reward_mode, rewards[i])
+                    observe(cfg, a, observer, kind_of, offsets, final[i])
+                    done[i] = True
+                    report = False
+                deals += 1
+                if deals > _REDEALS:
+                    return i
+                _deal(cfg, a, n, streams, i, seeds)
+                q = _open(cfg, a, windows)
+            who, q, wait = _decide(cfg, a, q, buf)
+            if learner < 0 or who == learner:
+                break
+            mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
+            x = _pick(masks[i], streams, i)
+            if x == WAIT:
+                q += 1
+            else:
+                apply_move(cfg, a, code_of[who, x])
+                q = _open(cfg, a, windows)
+        actor[i] = who
+        waiting[i] = wait
+        queue[i] = q
+        mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
+        observe(cfg, a, who, kind_of, offsets, obs[i])
+    return -1
