@@ -6,6 +6,7 @@ observation, mask, rewards and final observation equal the reference encoders'."
 
 from __future__ import annotations
 
+import attrs
 import numpy as np
 import pytest
 
@@ -15,6 +16,7 @@ from budget import budget
 from compiled_games import VARIANT_IDS, VARIANTS, compiled_profile
 
 import unoengine as u
+from unoengine.compiled.config import UnsupportedRuleError
 from unoengine.compiled.convert import to_state
 from unoengine.envs.actions import ActionError
 from unoengine.envs.batch import BatchEngine
@@ -129,6 +131,9 @@ def test_learner_seat_decides_every_step() -> None:
 
 
 def test_bad_arguments_and_illegal_actions_are_refused() -> None:
+    legacy = attrs.evolve(u.load_profile("classic-108"), shuffle="mt19937")
+    with pytest.raises(UnsupportedRuleError, match="mt19937"):  # refused, never dealt otherwise
+        BatchEngine(legacy, 2, 4)
     with pytest.raises(ActionError, match="num_players"):
         BatchEngine("classic-108", 11)
     with pytest.raises(ActionError, match="batch_size"):

@@ -35,9 +35,8 @@ output (``batch.game_seeds[i]``, so ``new_game(batch.profile, n, batch.game_seed
 deal in the reference engine). The random seats draw from a second stream, the ``2i+2``-th output.
 The same seed and actions give the same games, however many threads step them.
 
-**The profile.** The compiled engine shuffles with ``"splitmix64-v1"`` only; a profile naming
-another shuffle is played with that one (``batch.profile``): the same rules, other deals. What the
-kernels cannot run at all is refused with the rule named (compiled/config.py).
+**The profile.** What the kernels cannot run (the legacy ``"mt19937"`` shuffle, a program's own
+custom effect) is refused with the rule named (compiled/config.py), never played otherwise.
 
 The stepping loop over the batch is one compiled call (numba, ``nogil``); ``threads=k`` splits the
 batch into k slices stepped by k threads at once.
@@ -48,7 +47,6 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-import attrs
 import numpy as np
 
 from ..compiled.codes import MAX_LEGAL, encode
@@ -60,7 +58,6 @@ from ..compiled.kernel_legal import legal_moves
 from ..compiled.layout import S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
-from ..engine.shuffling import SPLITMIX64_V1
 from ..formats.composition import Spec, resolve_profile
 from .actions import WAIT, ActionError
 from .arguments import check_choice, check_players, check_seed
@@ -120,8 +117,6 @@ class BatchEngine:
         threads: int = 1,
     ) -> None:
         resolved = resolve_profile(profile)
-        if resolved.shuffle != SPLITMIX64_V1:
-            resolved = attrs.evolve(resolved, shuffle=SPLITMIX64_V1)
         self.profile: Profile = resolved
         self.num_players: int = check_players(resolved, num_players)
         if type(batch_size) is not int or not 1 <= batch_size <= MAX_BATCH:
