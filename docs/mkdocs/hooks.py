@@ -28,6 +28,7 @@ PACKAGE = "unoengine"
 # The layers, in the order of docs/architecture.md, with the page each gets and what it holds.
 LAYER_PAGES: dict[str, tuple[str, str]] = {
     "engine": ("Engine", "The rules: pure functions over immutable values, no file I/O."),
+    "compiled": ("Compiled engine", "The same rules over flat arrays, compiled with numba; the engine is its oracle."),
     "formats": ("Formats", "Everything written down: TOML profiles and composition, JSON, notation, game records."),
     "bots": ("Bots", "The bot protocol, the shipped bots, determinization."),
     "tools": ("Tools", "Programs: the command line, simulations, conformance, terminal play."),
