@@ -133,6 +133,21 @@ be read back."""
 MAX_SAVED_RECORDS: Final = 1_000
 """The most game records one ``simulate --records`` run saves (each game is played once more)."""
 
+# --- games played through tool calls (``unoengine mcp``, tools/agent_games.py) ---------------------
+MAX_OPEN_GAMES: Final = 64
+"""The most games one ``unoengine mcp`` server keeps open at once (started and not over): an agent
+evaluated on many games in parallel needs a few dozen; each open game holds a state of a few KB
+and its bots. Starting one more is refused until one is over or ended."""
+
+MAX_FINISHED_GAMES: Final = 256
+"""The most finished games a server keeps so that their results can still be read; the oldest
+finished game is dropped first when one more ends."""
+
+MAX_TOOL_TEXT_CHARS: Final = MAX_ANSWER_CHARS
+"""The longest text any tool argument may hold (a move, a game id, a profile or bot name),
+checked before the argument is read; as long as the longest answer a text player may give, so
+a move reasoned at length still reaches the answer parser."""
+
 # --- error messages --------------------------------------------------------------------------------
 MAX_QUOTED_CHARS: Final = 40
 """The most characters of an untrusted text quoted in an error message; a longer one is quoted

@@ -1,5 +1,5 @@
 """Command line: ``unoengine simulate`` (the main job), ``tournament``, ``play``, ``replay``,
-``profiles``, ``conformance`` and ``demo``; ``unoengine COMMAND --help`` tells more.
+``profiles``, ``conformance``, ``mcp`` and ``demo``; ``unoengine COMMAND --help`` tells more.
 
 Every bad input (an option, a profile, a file) is reported as one line on standard error,
 ``unoengine COMMAND: problem``, with exit code 2; never a traceback.
@@ -642,8 +642,9 @@ def _bundle_scenarios(path: Path) -> Path:
 DESCRIPTION = """A UNO rules engine on the command line: play many games between bots and show the
 statistics (simulate, the main job), rank bots (tournament), play against bots (play), replay
 a game in a browser (replay), list and show rule profiles (profiles), run rule-conformance
-scenarios (conformance), or watch one readable round (demo). Every bad input is one line on
-stderr and exit status 2. 'unoengine COMMAND --help' tells more; docs/api.md has the whole reference."""
+scenarios (conformance), serve games to language-model agents (mcp), or watch one readable round
+(demo). Every bad input is one line on stderr and exit status 2. 'unoengine COMMAND --help' tells
+more; docs/api.md has the whole reference."""
 
 
 SCHEDULER_HELP = "play on a Dask cluster, e.g. tcp://HOST:8786 (needs the cluster extra; docs/bots.md)"
@@ -788,6 +789,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     c.add_argument("--strict", action="store_true",
                    help="exit 1 also when a rule ID of a profile the adapter claims had no scenario run "
                         "(docs/conformance.md)")
+    mc = sub.add_parser("mcp", help="serve games against the bots to an agent as a Model Context Protocol server",
+                        formatter_class=formatter,
+                        description="Serve UNO against the shipped bots as a Model Context Protocol server on "
+                                    "stdin and stdout, for language-model agents (tools: start_game, get_view, "
+                                    "legal_moves, play_move, get_result, end_game, list_games; docs/agents.md). "
+                                    "Needs the mcp extra.")
+    mc.add_argument("--profile", action="append", default=None, metavar="SPEC",
+                    help="also offer this profile to clients, by its name: a composition or a TOML path, read "
+                         "now (repeatable; clients name only shipped profiles and these, never a file)")
+    mc.add_argument("--seed", type=seed, default=None,
+                    help=f"where the deals of games started without a seed come from, {SEED_RANGE} "
+                         "(default: the system's randomness)")
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -800,6 +813,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "mcp":
+        from .agent_games import desk_for
+        from .mcp_server import serve_stdio  # the mcp extra: McpMissingError (one line, exit 2) without it
+
+        return serve_stdio(desk_for(args.profile or [], args.seed))
     if args.command == "play":
         return play_cli.run(args)
     if args.command == "simulate":

@@ -1,0 +1,98 @@
+"""``unoengine mcp``: UNO against the shipped bots as a Model Context Protocol server, on the
+official ``mcp`` SDK (2.x, the ``mcp`` extra), over stdio.
+
+The games live in tools/agent_games.py and the tools (names, schemas, answers) in
+tools/agent_tools.py; this module only puts them on the wire. It uses the SDK's low-level
+``Server``: the schemas are written by hand and every call's arguments are checked by our own
+code, so a bad argument gets a tool error naming it in our words (``players: expected an integer
+from 2 to 10, got 'x'``) rather than a validation report, and each answer carries the agent's
+prompt as text and the same facts as ``structured_content``. No exception text reaches a client
+(agent_tools.answer_call).
+
+Importing this module needs the SDK: without it, :class:`McpMissingError` (an UnoEngineError)
+says how to install the extra, and ``unoengine mcp`` prints that one line and exits 2. Nothing
+else in the package imports it.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from typing import Any, Final
+
+from ..engine.errors import UnoEngineError
+from ..formats.install_hint import install_command
+from .agent_games import GameDesk
+from .agent_tools import TOOLS, answer_call
+
+
+class McpMissingError(UnoEngineError, ImportError):
+    """The ``mcp`` SDK (2.x) is not installed; the message gives the command that installs the
+    extra, as it works where this copy of unoengine came from (formats/install_hint.py)."""
+
+
+try:
+    import anyio
+    from mcp import types
+    from mcp.server import Server, ServerRequestContext
+    from mcp.server.stdio import stdio_server
+except ImportError as exc:  # no SDK, or a 1.x one (mcp.types and mcp.server differ there)
+    raise McpMissingError(f"the mcp SDK 2.x is not installed: {install_command('mcp')} ({exc})") from None
+
+SERVER_NAME: Final = "unoengine"
+INSTRUCTIONS: Final = (
+    "Play UNO against bots. start_game gives a game id and your first view; read its prompt and call "
+    "play_move with a label or a move in notation until the status is over, then get_result. The bots move "
+    "by themselves between your decisions. You only ever see your own view: your hand, public facts, and "
+    "your legal moves."
+)
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("unoengine")
+    except importlib.metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def build_server(desk: GameDesk) -> Server[Any]:
+    """A server whose tools play the games of ``desk`` (connect a client in-process with
+    ``mcp.Client(build_server(desk))``, or serve it over stdio with :func:`serve_stdio`)."""
+    tools = [
+        types.Tool(
+            name=spec.name, title=spec.title, description=spec.description,
+            input_schema=spec.input_schema, output_schema=spec.output_schema,
+            annotations=types.ToolAnnotations(
+                title=spec.title, read_only_hint=spec.read_only, destructive_hint=spec.name == "end_game",
+                idempotent_hint=spec.read_only, open_world_hint=False),
+        )
+        for spec in TOOLS
+    ]
+
+    async def list_tools(ctx: ServerRequestContext[Any],
+                         params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        # Synchronous on purpose: calls run one at a time, so games need no lock.
+        answer = answer_call(desk, params.name, params.arguments)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=answer.text)],
+                                    structured_content=answer.data, is_error=answer.error)
+
+    return Server(SERVER_NAME, version=_version(), title="UNO (unoengine)", instructions=INSTRUCTIONS,
+                  on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+def serve_stdio(desk: GameDesk) -> int:
+    """Serve ``desk`` over stdin and stdout until the client closes them; 0, or 130 on Ctrl-C."""
+
+    async def main() -> None:
+        server = build_server(desk)
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    try:
+        anyio.run(main)
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
