@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine.limits import MAX_TIMEOUT_SECONDS, is_timeout
+from ..engine.limits import MAX_TIMEOUT_SECONDS, MIN_HANDSHAKE_SECONDS, is_timeout
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from ..formats import protocol
@@ -32,8 +32,8 @@ from .child import Child, ChildError, stop_all
 from .turns import BotError
 
 DEFAULT_TIMEOUT: Final = 10.0
-"""Seconds a program has for each write to it and each answer (and its handshake) unless told
-otherwise (``--bot-timeout``)."""
+"""Seconds a program has for each write to it and each answer unless told otherwise
+(``--bot-timeout``); its handshake has at least MIN_HANDSHAKE_SECONDS."""
 
 
 class _Program:
@@ -176,28 +176,29 @@ class ProgramBot:
                 raise self._error(view.player, f"could not be started: {exc.strerror or exc}") from None
             except ChildError as exc:  # not a POSIX system
                 raise self._error(view.player, f"could not be started: {exc.problem}") from None
-            self._send(protocol.hello(), view.player, "hello")
+            wait = max(self.timeout, MIN_HANDSHAKE_SECONDS)  # starting is slow; --bot-timeout is for moves
+            self._send(protocol.hello(), view.player, "hello", wait)
             try:
-                ready = self._receive(view.player, "the handshake")
+                ready = self._receive(view.player, "the handshake", wait)
                 self._program.name, self._program.events = protocol.read_ready_message(ready)
             except protocol.ProtocolError as exc:
                 raise self._error(view.player, str(exc)) from None
         self.program_name = self._program.name
         self._send(protocol.game(view.player, view.num_players, view.profile), view.player, "the game message")
 
-    def _send(self, line: str, seat: int, what: str) -> None:
+    def _send(self, line: str, seat: int, what: str, timeout: float | None = None) -> None:
         program = self._program
         assert program is not None
         try:
-            program.child.send(line.encode(), what, self.timeout)
+            program.child.send(line.encode(), what, self.timeout if timeout is None else timeout)
         except ChildError as exc:
             raise self._error(seat, exc.problem) from None
 
-    def _receive(self, seat: int, what: str) -> bytes:
+    def _receive(self, seat: int, what: str, timeout: float | None = None) -> bytes:
         program = self._program
         assert program is not None
         try:
-            return program.child.receive(what, self.timeout)
+            return program.child.receive(what, self.timeout if timeout is None else timeout)
         except ChildError as exc:
             raise self._error(seat, exc.problem) from None
 

@@ -204,6 +204,10 @@ MAX_TIMEOUT_SECONDS: Final = 3600
 """The longest wait a caller may set: for each exchange with a program bot (``--bot-timeout``) or
 an engine under ``conformance --engine-cmd`` (``--timeout``), each write to it and each answer,
 and for a Dask scheduler to answer (``--connect-timeout``). An hour; the defaults are 10 seconds."""
+MIN_HANDSHAKE_SECONDS: Final = 10.0
+"""The least time a program (a bot or an engine under test) has to start and answer the handshake,
+whatever shorter wait was set for its answers: an interpreter starting on a busy machine is slow,
+and a short ``--bot-timeout`` is meant for its moves."""
 
 
 def is_timeout(value: object) -> bool:

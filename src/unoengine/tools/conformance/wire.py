@@ -18,7 +18,7 @@ from typing import Any, Final, NoReturn
 
 from ...bots.child import Child, ChildError
 from ...engine.errors import SerializationError, UnoEngineError
-from ...engine.limits import MAX_PROGRAM_LINE_BYTES, MAX_TIMEOUT_SECONDS, is_timeout
+from ...engine.limits import MAX_PROGRAM_LINE_BYTES, MAX_TIMEOUT_SECONDS, MIN_HANDSHAKE_SECONDS, is_timeout
 from ...formats.protocol import quote
 from ...formats.serialize.parsing import parse_json
 from .adapter import PROTOCOL_VERSION, AdapterFailure, Rejected, Unsupported
@@ -28,7 +28,7 @@ DEFAULT_TIMEOUT: Final = 10.0
 """Seconds the program has to take each request and to answer it (and the handshake)."""
 MAX_LINE_BYTES: Final = MAX_PROGRAM_LINE_BYTES
 """The longest line either side may send (a scenario or a report is a few kilobytes)."""
-HANDSHAKE_TIMEOUT: Final = 10.0
+HANDSHAKE_TIMEOUT: Final = MIN_HANDSHAKE_SECONDS
 """The least time a program has to start and answer ``hello`` (a program starting is slow)."""
 ANSWERS: Final = {"start": "started", "play": "played", "observe": "observed", "legal": "legal_moves"}
 """The answer each request expects (besides ``rejected``, ``unsupported`` and ``error``)."""
