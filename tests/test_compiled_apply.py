@@ -7,7 +7,6 @@ own legal moves picked at random, stay equal to the reference at every step."""
 from __future__ import annotations
 
 import os
-
 import random
 from collections.abc import Iterator
 from itertools import pairwise
