@@ -18,7 +18,7 @@ import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from types import FrameType
 from typing import Any, Final
 
@@ -464,18 +464,19 @@ def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games
 
 
 def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> _Parts:
+    """The chunks played by ``workers`` processes, in order, with only a small window of chunks
+    handed out at a time. Leaving early (a failure, an error, Ctrl-C) cancels what has not
+    started and lets the running chunks finish, so every worker ends on its own and stops the bot
+    programs it kept between games (bots/program.py). A terminated ``multiprocessing.Pool`` could
+    hang here: a worker killed while waiting for a task holds the task pipe's lock."""
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with context.Pool(workers, initializer=_worker_started) as pool:
-        yield from pool.imap(_chunk_job, jobs)
-        # Let the workers end on their own, not terminated (as leaving the block early does):
-        # each then stops the bot programs it kept between games (bots/program.py).
-        pool.close()
-        pool.join()
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started) as executor:
+        yield from _in_order(executor, jobs, in_flight=2 * workers)
 
 
 def _worker_started() -> None:
-    """In each worker process: the pool's SIGTERM (a run stopped early) ends the worker with the
-    bot programs it runs (bots/child.py), which would otherwise outlive it."""
+    """In each worker process: a SIGTERM (the executor ending a broken pool, or a user's kill)
+    ends the worker with the bot programs it runs (bots/child.py), which would otherwise outlive it."""
     if sys.platform != "win32":
         signal.signal(signal.SIGTERM, _stop_worker)
 
