@@ -37,6 +37,8 @@ import time
 from collections.abc import Callable, Sequence
 
 import attrs
+from bench_vs_rlcard import spread
+from bench_vs_rlcard import theirs as rlcard_loop
 
 import unoengine
 
@@ -102,31 +104,6 @@ def reference_loop(profile: unoengine.Profile) -> Loop:
         return moves, time.thread_time() - start
 
     return play
-
-
-def rlcard_loop(players: int, games: int, seed: int) -> tuple[int, float]:
-    import numpy as np
-    from rlcard.games.uno.game import UnoGame
-
-    rng = random.Random(seed)
-    uniform = rng.random
-    moves = 0
-    gc.collect()
-    start = time.thread_time()
-    for g in range(games):
-        game = UnoGame(num_players=players)
-        game.np_random = np.random.RandomState(seed + g)
-        game.init_game()
-        while not game.is_over():
-            options = game.get_legal_actions()
-            game.step(options[int(uniform() * len(options))])
-            moves += 1
-    return moves, time.thread_time() - start
-
-
-def spread(values: Sequence[float], form: str) -> str:
-    """``median (min - max)`` of ``values``."""
-    return f"{form.format(statistics.median(values))} ({form.format(min(values))} - {form.format(max(values))})"
 
 
 def startup() -> int:

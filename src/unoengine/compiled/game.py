@@ -79,13 +79,15 @@ def _code_of(move: object) -> int:
 class CompiledGame:
     """A game of one profile on the compiled engine (see the module's docstring)."""
 
-    __slots__ = ("_a", "_buffer", "_cfg", "profile")
+    __slots__ = ("_a", "_at", "_buffer", "_cfg", "profile")
 
     def __init__(self, profile: Profile, cfg: npt.NDArray[np.int64], array: npt.NDArray[np.int64]) -> None:
         """Use :meth:`new` or :meth:`from_state`."""
         self.profile = profile
         self._cfg = cfg
         self._a = array
+        self._at = offsets(int(array[S_N]), int(cfg[C_DECK]))
+        """Where each block of this game's array starts: fixed for the game's life."""
         self._buffer = np.empty(MAX_LEGAL, dtype=np.int64)
 
     # --- making one --------------------------------------------------------------------------
@@ -196,12 +198,11 @@ class CompiledGame:
 
     @property
     def top_card(self) -> Card:
-        n, d = self.num_players, int(self._cfg[C_DECK])
-        return CARDS[int(self._a[offsets(n, d).discard + int(self._a[S_DISCARD_LEN]) - 1])]
+        return CARDS[int(self._a[self._at.discard + int(self._a[S_DISCARD_LEN]) - 1])]
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        start = offsets(self.num_players, int(self._cfg[C_DECK])).hand_size
+        start = self._at.hand_size
         return tuple(int(x) for x in self._a[start:start + self.num_players])
 
     def hand(self, player: int) -> tuple[Card, ...]:
@@ -209,13 +210,13 @@ class CompiledGame:
         n = self.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
             raise PositionError(f"player: expected a seat 0..{n - 1}, got {shown(player)}")
-        start = offsets(n, int(self._cfg[C_DECK])).hands + player * 58
+        start = self._at.hands + player * 58
         counts = self._a[start:start + 58]
         return tuple(CARDS[c] for c in np.repeat(np.arange(58), counts).tolist())
 
     @property
     def scores(self) -> tuple[int, ...]:
-        start = offsets(self.num_players, int(self._cfg[C_DECK])).scores
+        start = self._at.scores
         return tuple(int(x) for x in self._a[start:start + self.num_players])
 
     @property

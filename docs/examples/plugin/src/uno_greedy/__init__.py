@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from unoengine import CatchUno, Move, PlayerView, Play
+from unoengine import CatchUno, Move, Play, PlayerView
 
 
 class GreedyBot:
