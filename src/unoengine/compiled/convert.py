@@ -67,9 +67,15 @@ def _counts(cards: Sequence[int]) -> npt.NDArray[np.int64]:
         else np.zeros(CODES, dtype=np.int64)
 
 
-def _cards(counts: npt.NDArray[np.int64]) -> tuple[Card, ...]:
-    """The sorted hand tuple of a row of counts."""
-    return tuple(CARDS[c] for c in np.repeat(np.arange(CODES), counts).tolist())
+def _rows(a: npt.NDArray[np.int64], start: int, rows: int) -> list[tuple[Card, ...]]:
+    """The sorted hand tuples of ``rows`` rows of counts from ``a[start]``: one numpy call finds
+    the cards of them all, since most rows (what a player knows of another hand) are empty."""
+    block = a[start:start + rows * CODES]
+    found = np.flatnonzero(block)
+    cards: list[list[Card]] = [[] for _ in range(rows)]
+    for i, count in zip(found.tolist(), block[found].tolist(), strict=True):
+        cards[i // CODES] += [CARDS[i % CODES]] * count
+    return [tuple(row) for row in cards]
 
 
 def to_array(state: GameState) -> npt.NDArray[np.int64]:
@@ -130,19 +136,17 @@ def to_state(profile: Profile, a: npt.NDArray[np.int64]) -> GameState:
     v = a.tolist()
     n, d = v[S_N], profile.deck_size
     o = offsets(n, d)
-    hands = tuple(_cards(a[o.hands + p * CODES:o.hands + (p + 1) * CODES]) for p in range(n))
+    hands = tuple(_rows(a, o.hands, n))
     known: Known = tuple(
-        (viewer, owner, cards)
-        for viewer in range(n) for owner in range(n)
-        if viewer != owner and (cards := _cards(a[o.known + (viewer * n + owner) * CODES:][:CODES]))
+        (k // n, k % n, cards) for k, cards in enumerate(_rows(a, o.known, n * n)) if cards and k // n != k % n
     )
     challenge = None
     if v[S_CH_ACTIVE]:
         challenge = PendingChallenge(v[S_CH_ATTACKER], v[S_CH_VICTIM], bool(v[S_CH_BLUFF]),
-                                     _cards(a[o.challenge_hand:o.challenge_hand + CODES]), v[S_CH_COLOR])
+                                     _rows(a, o.challenge_hand, 1)[0], v[S_CH_COLOR])
     reveal = None
     if v[S_RV_ACTIVE]:
-        reveal = Reveal(v[S_RV_VIEWER], v[S_RV_OWNER], _cards(a[o.reveal:o.reveal + CODES]))
+        reveal = Reveal(v[S_RV_VIEWER], v[S_RV_OWNER], _rows(a, o.reveal, 1)[0])
     last = None
     if v[S_LAST_ACTIVE]:
         last = RoundResult(v[S_LAST_WINNER], bool(v[S_LAST_BLOCKED]),
