@@ -43,3 +43,19 @@ def turn_view() -> u.PlayerView:
     a draw pile of 86. Set out card by card (once a seeded deal), so no change of shuffle moves it."""
     state = u.from_position("classic-108", list(TURN_HANDS), "R4", current=2, dealer=1, seed=4)
     return u.view(state, 2)
+
+
+FICKLE_LOG: list[str] = []
+"""What :func:`fickle` answered, in order: ``"move"``, ``"nonsense"`` or ``"nonsense-again"``."""
+
+
+def fickle(prompt: str) -> str:
+    """Nonsense to every prompt whose length is a multiple of 3 and to every other retry (so some
+    retries are answered and some fall back), else the first move listed; logs what it did in
+    FICKLE_LOG so a test can count it independently of the bot."""
+    retry = "not accepted" in prompt
+    if (retry and FICKLE_LOG.count("nonsense") % 2) or (not retry and len(prompt) % 3 == 0):
+        FICKLE_LOG.append("nonsense-again" if retry else "nonsense")
+        return "I like turtles"
+    FICKLE_LOG.append("move")
+    return first_label(prompt)

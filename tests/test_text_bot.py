@@ -115,6 +115,37 @@ def test_a_text_player_that_never_answers_a_move_forfeits_by_seat_in_simulate() 
     assert len(results.failures) == 1 and "forfeits" in results.failures[0].error
 
 
+def test_refused_answers_and_fallbacks_are_counted_per_seat_in_the_summary() -> None:
+    """Issue 35: every refused answer and every fallback is counted and reported. The player's own
+    log, kept apart from the bot, gives the counts the summary must show."""
+    import helpers_text
+
+    helpers_text.FICKLE_LOG.clear()
+    results = sim.run("classic-108", ["heuristic", "text:helpers_text:fickle"], games=5, seed=3)
+    log = list(helpers_text.FICKLE_LOG)
+    refused = log.count("nonsense") + log.count("nonsense-again")
+    assert refused and log.count("nonsense-again"), log  # the script exercises both paths
+    summary = sim.summarize(results, ["heuristic", "text:helpers_text:fickle"])
+    assert summary.answers == ((1, "text:helpers_text:fickle", len(log), refused, log.count("nonsense-again")),)
+    assert all(r.answers[0] == (0, 0, 0) for r in results)  # the heuristic seat answers no prompts
+    plain = sim.summarize(sim.run("classic-108", ["heuristic", "random"], games=2, seed=3), ["heuristic", "random"])
+    assert plain.answers == ()
+
+
+def test_the_command_line_reports_the_text_players_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from unoengine.tools import cli
+
+    bots = "heuristic,text:helpers_text:fickle"
+    assert cli.main(["simulate", "--bots", bots, "--games", "3", "--seed", "3"]) == 0
+    line, = [t for t in capsys.readouterr().out.splitlines() if t.startswith("text answers")]
+    assert line.startswith("text answers, seat 1 (text:helpers_text:fickle): ") and "refused" in line
+    assert cli.main(["simulate", "--bots", bots, "--games", "3", "--seed", "3", "--json"]) == 0
+    answers, = json.loads(capsys.readouterr().out)["answers"]
+    assert answers["seat"] == 1 and answers["prompts"] > answers["refused"] > 0
+
+
 def test_a_scripted_text_player_plays_over_the_wire_protocol() -> None:
     """The bot server serves text:helpers_text:first_label as a program bot, through whole games."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}

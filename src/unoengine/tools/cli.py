@@ -302,6 +302,9 @@ def _simulate_table(summary: Any, bots: Sequence[str], profile: str, seed: int, 
     print(f"mean moves per {unit[:-1] if unit == 'games' else 'match'}: {summary.mean_moves:.1f}")
     if summary.penalties:
         print("penalty cards by rule: " + ", ".join(f"{_rule(r)} {t} ({g:.2f}/game)" for r, t, g in summary.penalties))
+    for seat, bot, prompts, refused, fallbacks in summary.answers:
+        print(f"text answers, seat {seat} ({bot}): {prompts:,} prompts, {refused:,} refused ({refused / prompts:.1%}), "
+              f"{fallbacks:,} fallbacks ({fallbacks / prompts:.1%})")
 
 
 SOME_FAILED: Final = 1
@@ -389,6 +392,8 @@ def _simulate_json(summary: Any, profile: str, seed: int, workers: int, match: b
         "mean_moves": _r(summary.mean_moves, 2),
         "penalties": [{"rule": rule, "name": RULE_NAMES.get(rule, ""), "cards": cards, "per_game": _r(per_game)}
                       for rule, cards, per_game in summary.penalties],
+        "answers": [{"seat": seat, "bot": bot, "prompts": prompts, "refused": refused, "fallbacks": fallbacks}
+                    for seat, bot, prompts, refused, fallbacks in summary.answers],
         "failed": summary.failed, "failures": [_failure_json(f) for f in summary.failures],
     }
 

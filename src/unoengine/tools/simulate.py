@@ -29,6 +29,7 @@ from ..bots.base import Bot, is_bot_name, known_bots_text
 from ..bots.child import exit_now
 from ..bots.program import ProgramBot
 from ..bots.program import isolated as isolated_bot
+from ..bots.text_bot import TextStats
 from ..bots.turns import BotError as BotError
 from ..bots.turns import bot_label, raised_by
 from ..bots.turns import next_move as next_move
@@ -104,6 +105,9 @@ class GameResult:
     """Points won in the round (games), or final scores (matches)."""
     penalties: tuple[tuple[str, int], ...]
     """Cards drawn as penalties in the game, by rule."""
+    answers: tuple[tuple[int, int, int], ...] = ()
+    """For a game a text player (bots/text_bot.py) played in: each seat's (prompts, answers
+    refused, fallbacks), zeros for the other bots; empty when no seat answered in text."""
 
 
 _QUIET_MOVES: Final = (Draw, Pass, CallUno)
@@ -202,7 +206,16 @@ def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: b
         points = state.match.scores
     else:
         winner, points = last.winner, last.points_won
-    return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())))
+    return GameResult(index, seed, winner, moves, points, tuple(sorted(penalties.items())), _answers(seats))
+
+
+def _answers(seats: Sequence[Bot]) -> tuple[tuple[int, int, int], ...]:
+    """Each seat's (prompts, refused, fallbacks) when a text player sat at the table, else ``()``
+    (a bot made for the game counts only that game's answers)."""
+    stats = [getattr(bot, "stats", None) for bot in seats]
+    if not any(isinstance(s, TextStats) for s in stats):
+        return ()
+    return tuple((s.prompts, s.refused, s.fallbacks) if isinstance(s, TextStats) else (0, 0, 0) for s in stats)
 
 
 ERROR_CHARS: Final = 500
@@ -547,6 +560,9 @@ class Summary:
     """Games that failed (a bot failed in them), counted in nothing above."""
     failures: tuple[GameFailure, ...] = ()
     """The first of them, in game order (at most FAILURES_KEPT)."""
+    answers: tuple[tuple[int, str, int, int, int], ...] = ()
+    """(seat, bot, prompts, answers refused, fallbacks) of each seat a text player held: how
+    often its answers named no legal move (issue 35: counted and reported)."""
 
 
 FAILURES_KEPT: Final = 10
@@ -567,6 +583,7 @@ class Tally:
         self.lengths: Counter[int] = Counter()  # at most one entry per distinct length
         self.failed = 0
         self.failures: list[GameFailure] = []  # the first FAILURES_KEPT
+        self.answers = [[0, 0, 0] for _ in range(seats)]
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -576,6 +593,9 @@ class Tally:
         self.moves += result.moves
         self.lengths[result.moves] += 1
         self.penalties.update(dict(result.penalties))
+        for total, seat in zip(self.answers, result.answers, strict=False):
+            for k, count in enumerate(seat):
+                total[k] += count
 
     def fail(self, failure: GameFailure) -> None:
         """A game that failed: counted apart, in no win rate."""
@@ -594,8 +614,10 @@ class Tally:
             wins = sum(self.wins[i] for i in held)
             per_bot.append((name, trials, wins, wins / trials if trials else 0.0, wilson(wins, trials)))
         penalties = tuple((rule, self.penalties[rule], self.penalties[rule] / n) for rule in sorted(self.penalties))
+        answers = tuple((i, name, prompts, refused, fallbacks) for (i, name), (prompts, refused, fallbacks)
+                        in zip(enumerate(bots), self.answers, strict=False) if prompts)
         return Summary(n, seats, tuple(per_bot), self.moves / n if n else 0.0, penalties,
-                       tuple(sorted(self.lengths.items())), self.failed, tuple(self.failures))
+                       tuple(sorted(self.lengths.items())), self.failed, tuple(self.failures), answers)
 
 
 def summarize(results: Sequence[GameResult], bots: Sequence[str]) -> Summary:
