@@ -122,7 +122,7 @@ def test_scaled_features_stay_in_unit_interval(seed: int, n: int, profile: str, 
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
     plain.reset(seed=seed)
-    for agent in e.agent_iter():
+    for _agent in e.agent_iter():
         obs, _, term, trunc, _ = e.last()
         for other in e.possible_agents:
             x = e.observe(other)["observation"]
@@ -140,7 +140,7 @@ def test_gymnasium_scaled_over_random_games() -> None:
         obs, info = env.reset(seed=episode)
         done = False
         while not done:
-            assert 0.0 <= obs.min() and obs.max() <= 1.0
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
             obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             done = terminated or truncated
 
@@ -188,7 +188,7 @@ def test_policy_bot_refuses_an_illegal_action() -> None:
     state = u.new_game("classic-108", 2, seed=1)
     v = u.view(state, state.current)
     bot = PolicyBot(lambda obs, mask: int(np.flatnonzero(mask == 0)[0]), name="bad")
-    with pytest.raises(BotError, match="'bad'.*does not allow"):
+    with pytest.raises(BotError, match=r"'bad'.*does not allow"):
         bot.act(v, random.Random(0))
     with pytest.raises(BotError, match="does not allow"):
         PolicyBot(lambda obs, mask: "draw").act(v, random.Random(0))
@@ -212,7 +212,7 @@ def test_pool_is_bounded_and_drops_the_oldest_snapshot() -> None:
     names = [pool.add(first_legal) for _ in range(4)]
     assert names == ["snapshot-1", "snapshot-2", "snapshot-3", "snapshot-4"]
     assert pool.names == ["random", "snapshot-3", "snapshot-4"] and len(pool) == 3
-    with pytest.raises(ActionError, match="max_size: expected an int 1..256"):
+    with pytest.raises(ActionError, match=r"max_size: expected an int 1\.\.256"):
         OpponentPool(max_size=MAX_OPPONENTS + 1)
     with pytest.raises(ActionError, match="bots: more than max_size 1"):
         OpponentPool(["random", "heuristic"], max_size=1)
@@ -220,7 +220,7 @@ def test_pool_is_bounded_and_drops_the_oldest_snapshot() -> None:
         OpponentPool(["random", "nobody"])
     with pytest.raises(ActionError, match="fill its max_size"):
         OpponentPool(["random"], max_size=1).add(first_legal)
-    with pytest.raises(ActionError, match="^policy: "):
+    with pytest.raises(ActionError, match=r"^policy: "):
         pool.add("not a policy")  # type: ignore[arg-type]
     assert MAX_OPPONENTS == 256
 
@@ -256,11 +256,11 @@ def test_self_play_collects_every_agent() -> None:
             assert t.terminated != t.truncated
     only = self_play(e, first_legal, episodes=1, seed=4, agents=["player_1"])
     assert list(only[0].trajectories) == ["player_1"]
-    with pytest.raises(ActionError, match="^episodes: "):
+    with pytest.raises(ActionError, match=r"^episodes: "):
         self_play(e, first_legal, episodes=0)
-    with pytest.raises(ActionError, match="^policies: "):
+    with pytest.raises(ActionError, match=r"^policies: "):
         self_play(e, {"player_0": first_legal}, episodes=1)
-    with pytest.raises(ActionError, match="^agents: "):
+    with pytest.raises(ActionError, match=r"^agents: "):
         self_play(e, first_legal, episodes=1, agents=["player_7"])
 
 
@@ -278,13 +278,13 @@ def test_single_agent_env_plays_rounds_to_their_reward() -> None:
     rng = np.random.default_rng(0)
     ended = 0
     for episode in range(budget(6, 60)):
-        obs, info = env.reset(seed=episode)
+        _, info = env.reset(seed=episode)
         first = (env.seat, [b.name for b in env.bots if b is not None])
         done = False
         while not done:
             mask = env.action_masks()
             assert mask.any() and np.array_equal(mask, info["action_mask"])
-            obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
+            _obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(mask))))
             done = terminated or truncated
         assert not env.action_masks().any()
         state = env.aec.game_state
@@ -306,7 +306,7 @@ def test_single_agent_env_illegal_action_ends_with_minus_one() -> None:
     with pytest.raises(ActionError):
         env.reset(seed=2)
         env.step(10_000)
-    with pytest.raises(ActionError, match="^seat: "):
+    with pytest.raises(ActionError, match=r"^seat: "):
         SingleAgentEnv(seat=5)
-    with pytest.raises(ActionError, match="^opponents: "):
+    with pytest.raises(ActionError, match=r"^opponents: "):
         SingleAgentEnv(opponents=3)  # type: ignore[arg-type]

@@ -179,7 +179,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
         self._pool = opponents if isinstance(opponents, OpponentPool) else None
-        self._opponents = [] if self._pool is not None else _opponent_factories(opponents, num_players)
+        self._opponents = [] if isinstance(opponents, OpponentPool) else _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
             raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {shown(seat)}")
         self._seat_option: int | Literal["random"] = seat

@@ -199,6 +199,6 @@ def _factory(field: str, bot: object) -> tuple[str, BotFactory]:
         policy, label, scaled = bot.policy, bot.name, bot.scaled
         return label, lambda: PolicyBot(policy, name=label, scaled=scaled)
     if callable(bot):
-        return getattr(bot, "__name__", "factory"), bot  # type: ignore[return-value]
+        return getattr(bot, "__name__", "factory"), bot
     raise ActionError(f"{field}: expected a bot name, a PolicyBot or a bot factory, got {shown(bot)}")
 

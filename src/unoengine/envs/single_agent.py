@@ -133,7 +133,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         """The learner's legal actions now (all False once the episode is over)."""
         if self._over:
             return np.zeros(self.aec.actions.size, dtype=np.bool_)
-        return self.aec.observe(self.agent)["action_mask"].astype(np.bool_)  # type: ignore[no-any-return]
+        return self.aec.observe(self.agent)["action_mask"].astype(np.bool_)
 
     def render(self) -> str | None:
         return self.aec.render_text() if self.render_mode == "ansi" else None

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypeAlias
 
-
 MaxSteps: TypeAlias = int | Literal["auto"] | None
 """What ``max_steps`` takes: a positive int, ``"auto"`` (the default cap) or None (no cap)."""
 
