@@ -1,6 +1,6 @@
 """It learns: MaskablePPO trained through the Gymnasium env beats RandomBot heads-up.
 
-    pip install torch==2.13.0 sb3-contrib -e '.[gymnasium]'   # a demonstration, never a test dependency
+    pip install torch==2.13.0 -e '.[sb3]'   # a demonstration, never a test dependency
     python benchmarks/learn_gymnasium.py [--steps 200000] [--eval-every 20000] [--curve-games 200]
                                          [--final-games 1000] [--seed 0]
 
@@ -102,7 +102,8 @@ def main() -> None:
               flush=True)
     wins = evaluate(model, args.final_games, EVAL_SEED + 10**6, args.eval_batch)
     lo, hi = wilson(wins, args.final_games)
-    print(f"final: {wins}/{args.final_games} = {wins / args.final_games:.1%}, 95% interval {lo:.1%} - {hi:.1%}")
+    print(f"final: {wins}/{args.final_games} = {wins / args.final_games:.1%}, 95% interval {lo:.1%} - {hi:.1%}; "
+          f"{time.process_time() - start:.0f} CPU s in all")
 
 
 if __name__ == "__main__":
