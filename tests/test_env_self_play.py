@@ -20,7 +20,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import unoengine as u  # noqa: E402
 from unoengine.bots.turns import BotError  # noqa: E402
@@ -71,6 +71,13 @@ def test_bad_max_steps_names_the_field(bad: object) -> None:
             make(max_steps=bad)
 
 
+@pytest.mark.parametrize("bad", [1, 0, "yes", None])
+def test_bad_scaled_names_the_field(bad: object) -> None:
+    for make in (UnoEnv, raw_env, pz_env, SingleAgentEnv):
+        with pytest.raises(ActionError, match="scaled: expected True or False"):
+            make(scaled=bad)
+
+
 def test_auto_cap_truncates_a_round_that_never_ends() -> None:
     """Two policies that always take their lowest legal action (draw, then keep the card) never
     end a round: the discard pile is reshuffled into the draw pile for ever (PLAY-4). The default
@@ -95,6 +102,10 @@ def test_gymnasium_check_env(scaled: bool) -> None:
 @pytest.mark.parametrize("scaled", [False, True])
 def test_pettingzoo_api_test(scaled: bool) -> None:
     api_test(pz_env(num_players=3, scaled=scaled, max_steps=300), num_cycles=300)
+
+
+def test_pettingzoo_seed_test_scaled() -> None:
+    seed_test(lambda: pz_env(num_players=3, scaled=True, max_steps=300), num_cycles=100)
 
 
 def test_scaled_is_unscaled_over_its_bound() -> None:
