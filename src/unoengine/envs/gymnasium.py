@@ -64,7 +64,8 @@ and ``info["action_mask"]``; once the episode is over the mask is all False and 
 ``gymnasium.error.ResetNeeded``.
 
 **Observations and actions** are the shared encodings of :mod:`.observations` and :mod:`.actions`,
-seen from the learner's seat: ``observation_space`` is ``Box(0, high, (size,), float32)``,
+seen from the learner's seat: ``observation_space`` is ``Box(0, high, (size,), float32)``
+(``Box(0, 1)`` with ``scaled=True``),
 ``action_space`` is ``Discrete(A)``; ``env.encoding.describe(a)`` names an action.
 
 **Out-of-turn windows.** With ``out_of_turn="windows"``, after every move each player other than
