@@ -119,7 +119,7 @@ def test_the_cluster_option_without_dask_gives_the_command_for_here() -> None:
 # --- the install lines of the documentation -------------------------------------------------------
 
 PIP_INSTALL = re.compile(r"pip install ([^`\n#]*)")
-LOCAL = re.compile(r"\.(\[([a-z,-]+)\])?")
+LOCAL = re.compile(r"\.(\[([a-z0-9,-]+)\])?")  # an extra may hold digits: sb3
 
 
 def install_lines() -> list[tuple[str, int, str, str]]:

@@ -130,6 +130,12 @@ its 99th percentile with draw-until-playable; a serialized state of this many de
 history included, is about 2 MB, within :data:`MAX_DOCUMENT_BYTES`, so every state written can
 be read back."""
 
+MAX_OPPONENTS: Final = 256
+"""The most opponents in one self-play pool (envs/policies.py, ``OpponentPool``): the shipped bots
+and past snapshots of a learner. A league keeps a few dozen snapshots; each holds a policy, a
+network of a few MB, so the pool's memory stays bounded however long training runs (the oldest
+snapshot leaves first)."""
+
 MAX_SAVED_RECORDS: Final = 1_000
 """The most game records one ``simulate --records`` run saves (each game is played once more)."""
 

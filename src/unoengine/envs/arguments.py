@@ -66,6 +66,19 @@ def check_count(name: str, value: object, *, optional: bool = False) -> int | No
     return value
 
 
+def check_max_steps(value: object, auto: int, name: str = "max_steps") -> int | None:
+    """The episode cap ``max_steps`` asks for: ``auto`` (the environment's default cap,
+    :mod:`.step_cap`) for ``"auto"``, None (no cap) for None, or the positive int itself;
+    ActionError naming ``name`` for anything else (0, a float, a bool, another string)."""
+    if value is None:
+        return None
+    if type(value) is str and value == "auto":
+        return auto
+    if type(value) is not int or value < 1:
+        raise ActionError(f"{name}: expected 'auto', None or a positive int, got {shown(value)}")
+    return value
+
+
 def check_finite(name: str, value: object) -> float:
     """``value`` as a float, when it is a real number that is neither NaN nor infinite (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):

@@ -25,7 +25,9 @@ Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
 - ``opponents``: the bots in the other seats: one bot name for all (``"random"``, ``"heuristic"``,
   ``"ismcts"``, any name given to ``register_bot``), or a sequence of n-1 of them, the k-th in
   the seat k places after the learner's. A bot factory (a class, a function making a bot) may
-  stand in for a name. Every reset makes fresh bots.
+  stand in for a name. Every reset makes fresh bots. Or an
+  :class:`~unoengine.envs.policies.OpponentPool` (shipped bots and snapshots of a policy): each
+  reset draws every other seat's opponent from it with ``self.np_random``, so from the seed.
 - ``seat``: the learner's seat 0..n-1, or ``"random"`` to draw it at each reset (default 0);
   ``reset(options={"seat": k})`` fixes it for one episode. ``env.seat`` is the seat now.
 - ``reward``: ``"win"`` (+1 for the round's winner, -1/(n-1) for the others) or ``"points"``
@@ -34,8 +36,12 @@ Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
 - ``out_of_turn``: ``"windows"`` (default) or ``"turn-only"``, as in :class:`~unoengine.envs.table.Table`.
 - ``illegal_action``: ``"penalty"`` (default) or ``"raise"``; ``illegal_penalty`` (default -1.0,
   a finite number).
-- ``max_steps``: truncate the episode after this many learner steps (``truncated=True``, reward 0);
-  None (default) never truncates.
+- ``max_steps``: truncate the episode after this many learner steps (``truncated=True``, reward 0).
+  ``"auto"`` (the default) is :func:`~unoengine.envs.step_cap.auto_learner_steps`: 10,000 learner
+  steps per player, far beyond the longest rounds of random play measured (docs/rl.md); None
+  never truncates.
+- ``scaled``: False (default) for the encoding's counts as they are; True divides every entry by
+  its bound (:mod:`.scaling`), so every feature is in [0, 1] and ``observation_space`` is ``Box(0, 1)``.
 - ``render_mode``: None, ``"ansi"`` (``render()`` returns the learner's table as text) or
   ``"human"`` (the same text is printed after every reset and step).
 
@@ -58,7 +64,8 @@ and ``info["action_mask"]``; once the episode is over the mask is all False and 
 ``gymnasium.error.ResetNeeded``.
 
 **Observations and actions** are the shared encodings of :mod:`.observations` and :mod:`.actions`,
-seen from the learner's seat: ``observation_space`` is ``Box(0, high, (size,), float32)``,
+seen from the learner's seat: ``observation_space`` is ``Box(0, high, (size,), float32)``
+(``Box(0, 1)`` with ``scaled=True``),
 ``action_space`` is ``Discrete(A)``; ``env.encoding.describe(a)`` names an action.
 
 **Out-of-turn windows.** With ``out_of_turn="windows"``, after every move each player other than
@@ -104,15 +111,19 @@ from ..formats.notation import format_move
 from .actions import ActionEncoding, ActionError
 from .arguments import (
     check_choice,
-    check_count,
     check_finite,
+    check_flag,
     check_keywords,
+    check_max_steps,
     check_options,
     check_players,
     check_seed,
 )
 from .extras import require
 from .observations import ObservationEncoding
+from .policies import OpponentPool
+from .scaling import ObservationScaler
+from .step_cap import MaxSteps, auto_learner_steps
 from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
 
 if TYPE_CHECKING:
@@ -130,7 +141,7 @@ ILLEGAL_MODES: Final = ("penalty", "raise")
 RENDER_MODES: Final = ("ansi", "human")
 _SEED_BOUND: Final = 2**63
 _PARAMETERS: Final = ("profile", "num_players", "opponents", "seat", "reward", "out_of_turn", "illegal_action",
-                      "illegal_penalty", "max_steps", "render_mode")
+                      "illegal_penalty", "max_steps", "render_mode", "scaled")
 _DEALS: Final = 1000
 
 IllegalAction = Literal["penalty", "raise"]
@@ -149,14 +160,15 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self,
         profile: Profile | Spec = "classic-108",
         num_players: int = 2,
-        opponents: Opponent | Sequence[Opponent] = "random",
+        opponents: Opponent | Sequence[Opponent] | OpponentPool = "random",
         seat: int | Literal["random"] = 0,
         reward: RewardMode = "win",
         out_of_turn: OutOfTurn = "windows",
         illegal_action: IllegalAction = "penalty",
         illegal_penalty: float = -1.0,
-        max_steps: int | None = None,
+        max_steps: MaxSteps = "auto",
         render_mode: str | None = None,
+        scaled: bool = False,
         **unknown: Any,
     ) -> None:
         check_keywords(unknown, _PARAMETERS)
@@ -167,7 +179,8 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.num_players: int = num_players
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
-        self._opponents = _opponent_factories(opponents, num_players)
+        self._pool = opponents if isinstance(opponents, OpponentPool) else None
+        self._opponents = [] if isinstance(opponents, OpponentPool) else _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
             raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {shown(seat)}")
         self._seat_option: int | Literal["random"] = seat
@@ -180,11 +193,13 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.out_of_turn: OutOfTurn = out_of_turn
         self.illegal_action: IllegalAction = illegal_action
         self.illegal_penalty = check_finite("illegal_penalty", illegal_penalty)
-        self.max_steps = check_count("max_steps", max_steps, optional=True)
+        self.max_steps = check_max_steps(max_steps, auto_learner_steps(num_players))
+        """The cap on learner steps (None: none); ``"auto"`` is resolved to its number."""
+        self.scaled = check_flag("scaled", scaled)
+        self._scaler = ObservationScaler(self.observations) if scaled else None
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Box(
-            0.0, self.observations.high(), (self.observations.size,), np.float32
-        )
+        high = self._scaler.high() if self._scaler is not None else self.observations.high()
+        self.observation_space = gymnasium.spaces.Box(0.0, high, (self.observations.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.encoding.size)
 
         self.seat: int = 0 if seat == "random" else seat
@@ -216,11 +231,12 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         super().reset(seed=check_seed(seed))
         rng = self.np_random
         self.seat = seat = int(rng.integers(n)) if seat_option == "random" else int(seat_option)
+        opponents = self._opponents if self._pool is None else self._pool.draw(rng, n - 1)
         for _ in range(_DEALS):
             game_seed = int(rng.integers(_SEED_BOUND))
             bot_seeds = rng.integers(_SEED_BOUND, size=n)
             self._rngs = [random.Random(int(s)) for s in bot_seeds]
-            self.bots = [None if p == seat else self._opponents[(p - seat) % n - 1]() for p in range(n)]
+            self.bots = [None if p == seat else opponents[(p - seat) % n - 1]() for p in range(n)]
             self.table = table = Table(new_game(self.profile, n, game_seed), self.out_of_turn)
             self.last_moves = []
             self._play_bots()
@@ -323,7 +339,8 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observe(self) -> Observation:
         table = self.table
         assert table is not None
-        return self.observations.encode_own(table.state, self.seat)  # = encode(learner_view())
+        observation = self.observations.encode_own(table.state, self.seat)  # = encode(learner_view())
+        return observation if self._scaler is None else self._scaler(observation)
 
     def _info(self) -> dict[str, Any]:
         table = self.table

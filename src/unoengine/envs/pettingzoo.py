@@ -52,7 +52,9 @@ when the round ends. With ``match=True`` rounds follow each other until the matc
 (SCORE-2..4): each round's end pays its rewards, the next dealer is selected with the single
 legal action ``NextRound`` (deal the next round), and every agent is terminated when the match
 is over. ``max_steps`` truncates every agent after that many agent steps (``WAIT`` counts),
-unless the same step ended the game.
+unless the same step ended the game; the truncating step rewards 0. ``"auto"`` (the default) is
+:func:`~unoengine.envs.step_cap.auto_agent_steps`: 20,000 steps per player (of 20 rounds in a
+match), far beyond the longest rounds of random play measured; None never truncates.
 
 **Illegal actions.** An action outside ``Discrete(A)`` always raises ActionError (an
 ``UnoEngineError``) and changes nothing. An action inside the space but not in the agent's mask
@@ -74,7 +76,9 @@ checked a second time).
 - ``render_mode=None``: ``"ansi"`` (``render()`` returns the text) or ``"human"`` (``render()``
   prints it, and every step prints the table).
 - ``out_of_turn="windows"`` or ``"turn-only"``; ``reward="win"`` or ``"points"``;
-  ``match=False``; ``max_steps=None`` (or a positive int); :class:`raw_env` only:
+  ``match=False``; ``max_steps="auto"`` (None, or a positive int); ``scaled=False``
+  (True: every observation entry divided by its bound, in [0, 1], :mod:`.scaling`, and the
+  ``observation`` space ``Box(0, 1)``); :class:`raw_env` only:
   ``illegal_action="raise"`` or ``"terminate"`` (see above).
 
 ``reset(seed=s)`` deals ``new_game(profile, n, seed=s)``, so an episode can be replayed with the
@@ -110,15 +114,17 @@ from ..formats.notation import format_move
 from .actions import WAIT, ActionEncoding, ActionError, not_an_action, plain_int
 from .arguments import (
     check_choice,
-    check_count,
     check_flag,
     check_keywords,
+    check_max_steps,
     check_options,
     check_players,
     check_seed,
 )
 from .extras import require
 from .observations import ObservationEncoding
+from .scaling import ObservationScaler
+from .step_cap import MaxSteps, auto_agent_steps
 from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
 
 if TYPE_CHECKING:
@@ -139,7 +145,7 @@ IllegalAction = Literal["raise", "terminate"]
 ILLEGAL_ACTIONS: Final = ("raise", "terminate")
 RENDER_MODES: Final = ("human", "ansi")
 _PARAMETERS: Final = ("profile", "num_players", "render_mode", "out_of_turn", "reward", "match", "max_steps",
-                      "illegal_action")
+                      "scaled", "illegal_action")
 ProfileLike = Profile | str | Path | Sequence[str | Path]
 
 _PHASE_WORDS: Final = {
@@ -154,7 +160,7 @@ AECEnv: Any = _pettingzoo.AECEnv
 _INT8: Any = np.dtype(np.int8)
 _frombuffer: Any = np.frombuffer
 _ROUND_OVER: Final = int(Phase.ROUND_OVER)
-_DERIVED: Final = frozenset({"observations", "_encode", "_action_of", "_rows"})
+_DERIVED: Final = frozenset({"observations", "_encode", "_scaler", "_action_of", "_rows"})
 
 
 class UnknownAgentError(ActionError, KeyError):
@@ -182,7 +188,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         out_of_turn: OutOfTurn = "windows",
         reward: RewardMode = "win",
         match: bool = False,
-        max_steps: int | None = None,
+        max_steps: MaxSteps = "auto",
+        scaled: bool = False,
         illegal_action: IllegalAction = "raise",
         **unknown: Any,
     ) -> None:
@@ -196,14 +203,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         check_choice("reward", reward, REWARD_MODES)
         check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         check_flag("match", match)
-        check_count("max_steps", max_steps, optional=True)
+        check_flag("scaled", scaled)
+        steps_cap = check_max_steps(max_steps, auto_agent_steps(num_players, match))
         self.profile: Profile = resolved
         self.num_players = num_players
         self.render_mode = render_mode
         self.out_of_turn: OutOfTurn = out_of_turn
         self.reward_mode: RewardMode = reward
         self.match = match
-        self.max_steps = max_steps
+        self.max_steps = steps_cap
+        """The cap on agent steps (None: none); ``"auto"`` is resolved to its number."""
+        self.scaled = scaled
         self.illegal_action: IllegalAction = illegal_action
         self.actions = ActionEncoding(resolved, num_players)
         self.observations = ObservationEncoding(resolved, num_players)
@@ -212,7 +222,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.possible_agents: list[str] = [f"player_{p}" for p in range(num_players)]
         self.agents: list[str] = []
         self._seat: dict[str, int] = {a: p for p, a in enumerate(self.possible_agents)}
-        high = self.observations.high()
+        high = self._scaler.high() if self._scaler is not None else self.observations.high()
         size, actions = self.observations.size, self.actions.size
         # One space object per agent, so that seeding one agent's space leaves the others alone.
         self.observation_spaces: dict[str, Any] = {
@@ -249,7 +259,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         observation function, the action of each of the engine's own move objects (by id, as
         :meth:`ActionEncoding.legal_actions` finds them), each seat's move of every action.
         Made again on unpickling (see :meth:`__getstate__`)."""
-        self._encode = self.observations.encode_own
+        encode = self.observations.encode_own
+        scaler = self._scaler = ObservationScaler(self.observations) if self.scaled else None
+        self._encode = encode if scaler is None else lambda state, seat: scaler(encode(state, seat))
         self._action_of = self.actions._by_id
         self._rows = tuple(self.actions.row(p) for p in range(self.num_players))
 
@@ -524,7 +536,8 @@ def env(
     out_of_turn: OutOfTurn = "windows",
     reward: RewardMode = "win",
     match: bool = False,
-    max_steps: int | None = None,
+    max_steps: MaxSteps = "auto",
+    scaled: bool = False,
     **unknown: Any,
 ) -> Any:
     """:class:`raw_env` as a user of PettingZoo's classic card games gets it: an illegal action
@@ -533,7 +546,7 @@ def env(
     check_keywords(unknown, _PARAMETERS[:-1])
     inner = raw_env(
         profile=profile, num_players=num_players, render_mode=render_mode, out_of_turn=out_of_turn,
-        reward=reward, match=match, max_steps=max_steps, illegal_action="terminate",
+        reward=reward, match=match, max_steps=max_steps, scaled=scaled, illegal_action="terminate",
     )
     return _OrderEnforcing(inner)
 
