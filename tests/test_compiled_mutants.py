@@ -61,13 +61,13 @@ def test_a_moved_seam_is_reported_not_ignored(tmp_path: Path) -> None:
     never a run that tests nothing."""
     m = BY_NAME["skip-skips-two"]
     moved = cm.CompiledMutant(m.name, (cm.Patch("kernel_apply.py", "no such text in the kernels", "x"),), m.tables)
-    with pytest.raises(MutantSeamError, match="skip-skips-two.*occurs 0 times"):
+    with pytest.raises(MutantSeamError, match=r"skip-skips-two.*occurs 0 times"):
         moved.patched_sources()
     twice = cm.CompiledMutant(m.name, (cm.Patch("kernel_apply.py", "@jit\n", "@jit\n"),), m.tables)
-    with pytest.raises(MutantSeamError, match="occurs [0-9]+ times, not once"):
+    with pytest.raises(MutantSeamError, match=r"occurs [0-9]+ times, not once"):
         twice.patched_sources()
     gone = cm.CompiledMutant(m.name, (cm.Patch("kernel_gone.py", "x", "y"),), m.tables)
-    with pytest.raises(MutantSeamError, match="kernel_gone.py is gone"):
+    with pytest.raises(MutantSeamError, match=r"kernel_gone\.py is gone"):
         cm.write_patched_package(gone, tmp_path / "copy")
 
 

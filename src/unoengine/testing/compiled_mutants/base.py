@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -40,7 +41,7 @@ class Table:
     positions: bool = False
 
     def profile(self) -> u.Profile:
-        changes = dict(self.changes)
+        changes: dict[str, Any] = dict(self.changes)
         if self.deck:
             counts = [0] * len(u.load_profile(self.spec).deck_counts)
             for item in self.deck.split():

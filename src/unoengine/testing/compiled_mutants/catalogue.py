@@ -37,6 +37,10 @@ _WD4_CHECK = "    if k > 0 and out[k - 1] >= WILD_DRAW_FOUR:\n"
 _TABLES_LEGAL = "from .tables import IS_WILD_T, MATCHES_T, STACKS_ON_T\n"
 _UNO_WINDOW = "    if size_before == 2 and uno == 0 and hand_size(a, n, p) == 1:\n        a[S_UNO_EXPOSED] = p\n"
 _FIRST_PLAYER = "a[S_CURRENT] = dealer if top == WILD_DRAW_FOUR and cfg[C_FIRST_WD4] != REDRAW else first"
+_IMPORT_PLAY = ("kernel_apply.py", "from .kernel_base import (\n    CHALLENGE,\n",
+                "from .kernel_base import (\n    PLAY,\n    CHALLENGE,\n")
+_LATE_CALL = "    elif kind == K_CALL_UNO:  # UNO-4: a late call before anyone catches you makes you safe\n"
+_TWO_PLAYER_REVERSE = "        if n == 2 and cfg[C_TWO_PLAYER_REVERSE] == REVERSE_AS_SKIP:\n"
 _MAY_DECLINE = "if drawable and not (playable and cfg[C_DECLINE] == 0):  # HOUSE-5"
 
 COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
@@ -47,7 +51,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("dealer-draw-counts-card-points", (CLASSIC,),
        ("kernel_deal.py", "from .config import C_DECK, C_FIRST_WD4, C_HAND_SIZE, C_PLAY_DECK\n",
         "from .config import C_DECK, C_FIRST_WD4, C_HAND_SIZE, C_PLAY_DECK, C_POINTS\n"),
-       ("kernel_deal.py", "values[i] = DEALER_VALUE_T[a[od + pos + i]]", "values[i] = cfg[C_POINTS + a[od + pos + i]]")),
+       ("kernel_deal.py", "values[i] = DEALER_VALUE_T[a[od + pos + i]]",
+        "values[i] = cfg[C_POINTS + a[od + pos + i]]")),
     _m("dealer-tie-redraws-everyone", (SHORT_MATCHES,),
        ("kernel_deal.py", "        m = k\n        if m == 1:\n",
         "        if k == 1:\n            m = 1\n        else:\n            for i in range(n):\n"
@@ -61,7 +66,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("first-skip-not-skipping", (SHORT_MATCHES,),
        ("kernel_deal.py", "    if symbol == SKIP:  # SETUP-5\n        start_turn(a, (first + 1) % n)\n",
         "    if symbol == SKIP:  # SETUP-5\n        start_turn(a, first)\n")),
-    _m("first-reverse-right-of-dealer-plays", (Table("classic-108+forced-play", players=(3, 4, 5), changes=(("hand_size", 2), ("target_score", 1))),),
+    _m("first-reverse-right-of-dealer-plays",
+       (Table("classic-108+forced-play", players=(3, 4, 5), changes=(("hand_size", 2), ("target_score", 1))),),
        ("kernel_deal.py", "        a[S_DIRECTION] = -1\n        start_turn(a, dealer)\n",
         "        a[S_DIRECTION] = -1\n        start_turn(a, (dealer - 1) % n)\n")),
     _m("first-draw-two-not-skipping", (SHORT_MATCHES,),
@@ -114,7 +120,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("drawn-card-auto-played", (CLASSIC,),
        ("kernel_apply.py", "    a[S_PHASE] = DRAWN\n    a[S_DRAWN] = card\n",
         "    a[S_PHASE] = DRAWN\n    a[S_DRAWN] = card\n"
-        "    if card >= 0 and _playable(cfg, a, n, p, top_card(cfg, a), a[S_COLOR], card) and not takes_target(cfg, card):\n"
+        "    if card >= 0 and _playable(cfg, a, n, p, top_card(cfg, a), a[S_COLOR], card)"
+        " and not takes_target(cfg, card):\n"
         "        _play(cfg, a, p, card, 0 if IS_WILD_T[card] else -1, -1, 0)\n"),
        ("kernel_apply.py", "    top_card,\n    wild_draw_four_forbidden,\n)\n",
         "    takes_target,\n    top_card,\n    wild_draw_four_forbidden,\n)\n")),
@@ -132,7 +139,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
         "            k = _append_plays(cfg, a, p, cards, count, out, k)\n",
         "        elif phase == DRAWN:\n            count = playable_cards(cfg, a, cards)\n"
         "            k = _append_plays(cfg, a, p, cards, count, out, k)\n"
-        "            if can_draw(a):\n                out[k] = pack(K_DRAW, p, -1, -1, -1, 0)\n                k += 1\n")),
+        "            if can_draw(a):\n                out[k] = pack(K_DRAW, p, -1, -1, -1, 0)\n"
+        "                k += 1\n")),
     _m("reshuffle-takes-the-top-card", (CLASSIC,),
        ("kernel_piles.py",
         "    for i in range(below):\n        a[od + rest + i] = a[oc + below - 1 - i]\n"
@@ -152,14 +160,17 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
        ("kernel_apply.py", "    if symbol == REVERSE:\n        a[S_DIRECTION] = -a[S_DIRECTION]\n",
         "    if symbol == REVERSE:\n        if n == 2:\n            a[S_DIRECTION] = -a[S_DIRECTION]\n")),
     _m("draw-two-victim-keeps-turn", (CLASSIC,),
-       ("kernel_apply.py", "            draw_cards(cfg, a, victim, DRAW_TWO_COUNT)\n            start_turn(a, seat_after(a, p, 2))\n",
+       ("kernel_apply.py",
+        "            draw_cards(cfg, a, victim, DRAW_TWO_COUNT)\n            start_turn(a, seat_after(a, p, 2))\n",
         "            draw_cards(cfg, a, victim, DRAW_TWO_COUNT)\n            start_turn(a, victim)\n")),
     _m("wild-draw-four-victim-keeps-turn", (WD4_NO_CHALLENGE,),
        ("kernel_apply.py", "        draw_cards(cfg, a, victim, total)\n        start_turn(a, seat_after(a, p, 2))\n",
         "        draw_cards(cfg, a, victim, total)\n        start_turn(a, victim)\n")),
     _m("shuffle-hands-dealt-from-the-player", (Table("gdj85", players=(3, 4, 5)),),
-       ("kernel_apply.py", "add_card(a, n, (player + 1 + i) % n, pool[i])", "add_card(a, n, (player + i) % n, pool[i])")),
-    _m("swap-with-the-next-player", (Table("ffk04", players=(3, 4, 5)), Table("classic-108+seven-zero", players=(3, 4, 5))),
+       ("kernel_apply.py", "add_card(a, n, (player + 1 + i) % n, pool[i])",
+        "add_card(a, n, (player + i) % n, pool[i])")),
+    _m("swap-with-the-next-player",
+       (Table("ffk04", players=(3, 4, 5)), Table("classic-108+seven-zero", players=(3, 4, 5))),
        ("kernel_apply.py", "    _swap_hands(a, n, p, target)\n    for v in range(n):\n",
         "    target = seat_after(a, p, 1)\n    _swap_hands(a, n, p, target)\n    for v in range(n):\n")),
     _m("custom-effect-ignored", (Table("ffk04", changes=(("custom_effect", "swap-hands"),)),
@@ -182,7 +193,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
         "        if a[base + c] > 0 and (COLOR_OF_T[c] == color or (COLOR_OF_T[c] < 0 and c != WILD_DRAW_FOUR)):\n")),
     _m("anyone-may-challenge", (CLASSIC,),
        ("kernel_legal.py", "    if cfg[C_JUMP_IN] != 0:\n        twin",
-        "    if phase == CHALLENGE:\n        for q in range(n):\n            if q != p and (player < 0 or player == q):\n"
+        "    if phase == CHALLENGE:\n        for q in range(n):\n"
+        "            if q != p and (player < 0 or player == q):\n"
         "                out[k] = pack(K_CHALLENGE, q, -1, -1, -1, 0)\n                k += 1\n"
         "    if cfg[C_JUMP_IN] != 0:\n        twin")),
     _m("guilty-attacker-draws-nothing", (CLASSIC,),
@@ -211,12 +223,11 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
         _UNO_WINDOW + "    if hand_size(a, n, p) == 2 and a[S_UNO_EXPOSED] < 0 and a[S_PHASE] < ROUND_OVER:\n"
         "        a[S_UNO_EXPOSED] = p\n")),
     _m("late-call-not-safe", (CLASSIC,),
-       ("kernel_apply.py", "    elif kind == K_CALL_UNO:  # UNO-4: a late call before anyone catches you makes you safe\n"
-        "        a[S_UNO_EXPOSED] = -1\n",
-        "    elif kind == K_CALL_UNO:  # UNO-4: a late call before anyone catches you makes you safe\n        pass\n")),
+       ("kernel_apply.py", _LATE_CALL + "        a[S_UNO_EXPOSED] = -1\n", _LATE_CALL + "        pass\n")),
     _m("uno-window-survives-draw", (CLASSIC, ENDGAME),
        ("kernel_apply.py", "    a[S_UNO_EXPOSED] = -1  # UNO-5: drawing begins the turn\n", "")),
-    _m("only-the-next-player-may-catch", (Table("classic-108", players=(3, 4, 5)), Table("classic-108", players=(3, 4, 5), positions=True)),
+    _m("only-the-next-player-may-catch",
+       (Table("classic-108", players=(3, 4, 5)), Table("classic-108", players=(3, 4, 5), positions=True)),
        ("kernel_legal.py", "            if q != exposed and (player < 0 or player == q):\n",
         "            if q != exposed and q == (exposed + a[S_DIRECTION]) % n and (player < 0 or player == q):\n"),
        ("kernel_legal.py", "from .layout import CODES, S_COLOR,", "from .layout import S_DIRECTION, CODES, S_COLOR,")),
@@ -225,20 +236,23 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
         "    if size_before == 2 and uno == 0 and hand_size(a, n, p) == 1 and not (\n"
         "            not IS_WILD_T[card] and SYMBOL_OF_T[card] == DRAW_TWO and a[S_PHASE] == PLAY):\n"
         "        a[S_UNO_EXPOSED] = p\n"),
-       ("kernel_apply.py", "from .kernel_base import (\n    CHALLENGE,\n", "from .kernel_base import (\n    PLAY,\n    CHALLENGE,\n")),
+       _IMPORT_PLAY),
     _m("accepting-closes-the-uno-window", (ENDGAME, Table("classic-108+stacking", positions=True)),
-       ("kernel_apply.py", "    attacker_out = a[S_CH_ACTIVE] != 0", "    a[S_UNO_EXPOSED] = -1\n    attacker_out = a[S_CH_ACTIVE] != 0")),
+       ("kernel_apply.py", "    attacker_out = a[S_CH_ACTIVE] != 0",
+        "    a[S_UNO_EXPOSED] = -1\n    attacker_out = a[S_CH_ACTIVE] != 0")),
     # --- SCORE --------------------------------------------------------------------------------
     _m("action-cards-score-ten", (SHORT_ROUNDS,),
        ("kernel_apply.py", "        a[ol + p] = points\n",
         "        for c in range(CODES):\n            if not IS_WILD_T[c] and SYMBOL_OF_T[c] >= SKIP:\n"
         "                points -= a[oh + p * CODES + c] * (cfg[C_POINTS + c] - 10)\n        a[ol + p] = points\n")),
-    _m("match-needs-more-than-the-target", (Table("classic-108+one-point-per-round", changes=(("hand_size", 2), ("target_score", 2))),),
+    _m("match-needs-more-than-the-target",
+       (Table("classic-108+one-point-per-round", changes=(("hand_size", 2), ("target_score", 2))),),
        ("kernel_apply.py", "    if best >= cfg[C_TARGET]:\n", "    if best > cfg[C_TARGET]:\n")),
     _m("blocked-round-winner-scores-own-hand", (ENDGAME,),
        ("kernel_apply.py", "            won = total - a[ol + winner] if p == winner else 0\n",
         "            won = total if p == winner else 0\n")),
-    _m("lowest-score-rule-picks-highest", (Table("classic-108+lowest-score", changes=(("hand_size", 3), ("target_score", 60))),),
+    _m("lowest-score-rule-picks-highest",
+       (Table("classic-108+lowest-score", changes=(("hand_size", 3), ("target_score", 60))),),
        ("kernel_apply.py", "                if a[sc + p] == low:\n", "                if a[sc + p] == best:\n")),
     _m("one-point-rule-scores-card-points", (Table("classic-108+one-point-per-round", changes=(("hand_size", 3),)),),
        ("kernel_apply.py", "            won = 1 if p == winner else 0\n",
@@ -260,7 +274,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
        ("kernel_legal.py",
         "            if (player < 0 or player == q) and may_jump_in(cfg, a, q):\n"
         "                k = _append_plays(cfg, a, q, twin, 1, out, k)\n",
-        "            if ((player < 0 or player == q) and q != p and (phase == PLAY or phase == DRAWN or phase == PENALTY)\n"
+        "            if ((player < 0 or player == q) and q != p\n"
+        "                    and (phase == PLAY or phase == DRAWN or phase == PENALTY)\n"
         "                    and not IS_WILD_T[twin[0]]):\n"
         "                same = np.empty(CODES, dtype=np.int64)\n"
         "                m = 0\n"
@@ -276,7 +291,7 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
        ("kernel_apply.py", _UNO_WINDOW,
         _UNO_WINDOW + "    if (p != current_before and a[S_PHASE] == PLAY and not IS_WILD_T[card]\n"
         "            and SYMBOL_OF_T[card] <= 9):\n        a[S_CURRENT] = (current_before + a[S_DIRECTION]) % n\n"),
-       ("kernel_apply.py", "from .kernel_base import (\n    CHALLENGE,\n", "from .kernel_base import (\n    PLAY,\n    CHALLENGE,\n")),
+       _IMPORT_PLAY),
     _m("seven-zero-passes-backwards", (Table("classic-108+seven-zero", players=(3, 4, 5)),),
        ("kernel_apply.py", "    step = a[S_DIRECTION]\n", "    step = -a[S_DIRECTION]\n")),
     _m("draw-until-playable-draws-one", (Table("classic-108+draw-to-match"),),
@@ -284,8 +299,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("forced-play-allows-declining", (Table("classic-108+forced-play"),),
        ("kernel_legal.py", _MAY_DECLINE, "if drawable:  # HOUSE-5")),
     _m("two-player-reverse-not-skip", (Table("classic-108+two-player-reverse-skip", players=(2,)),),
-       ("kernel_apply.py", "        if n == 2 and cfg[C_TWO_PLAYER_REVERSE] == REVERSE_AS_SKIP:\n            return p\n",
-        "        if n == 2 and cfg[C_TWO_PLAYER_REVERSE] == REVERSE_AS_SKIP:\n            return seat_after(a, p, 1)\n")),
+       ("kernel_apply.py", _TWO_PLAYER_REVERSE + "            return p\n",
+        _TWO_PLAYER_REVERSE + "            return seat_after(a, p, 1)\n")),
     _m("first-wild-draw-four-colour-named-by-first-player",
        (Table("classic-108+wd4-first-card-applies+forced-play", changes=(("hand_size", 2), ("target_score", 1))),),
        ("kernel_deal.py", _FIRST_PLAYER, "a[S_CURRENT] = first")),

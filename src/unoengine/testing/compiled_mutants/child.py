@@ -17,14 +17,13 @@ from typing import Any
 
 import attrs
 
-
 _WORD = 1 << 64
 
 
 def numba_disabled() -> bool:
     import numba
 
-    return bool(numba.config.DISABLE_JIT)
+    return bool(numba.config.DISABLE_JIT)  # type: ignore[attr-defined]
 
 
 class _WrappingNumpy:

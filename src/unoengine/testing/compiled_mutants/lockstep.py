@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+
 import attrs
 
 import unoengine as u
@@ -74,6 +75,10 @@ def end_of_round_position(profile: Profile, n: int, rng: random.Random) -> GameS
         seed=rng.getrandbits(64))
 
 
+def _differ(made: int, n: int, seed: int, what: str) -> tuple[Difference, int]:
+    return Difference(made, n, seed, what), made
+
+
 def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], moves: int,
                      seed: int) -> tuple[Difference | None, int]:
     """Play lockstep games, each on the next of ``tables`` (a profile, the player counts to deal
@@ -104,9 +109,6 @@ def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], mo
         n = rng.choice(counts) if counts else rng.randint(profile.min_players, min(profile.max_players, MAX_PLAYERS))
         game_seed = rng.getrandbits(64)
 
-        def differ(what: str, n: int = n, game_seed: int = game_seed) -> tuple[Difference, int]:
-            return Difference(made, n, game_seed, what), made
-
         if positions:
             state = end_of_round_position(profile, n, rng)
             a = to_array(state)
@@ -115,7 +117,7 @@ def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], mo
                 a = np.zeros(offsets(n, profile.deck_size).size, dtype=np.int64)
                 kernel_new_game(cfg, n, seed_bits(game_seed), a)
             except Exception as error:  # any crash of the kernels is a difference
-                return differ(f"the kernel deal raised {type(error).__name__}: {error}")
+                return _differ(made, n, game_seed, f"the kernel deal raised {type(error).__name__}: {error}")
             state = u.new_game(profile, n, seed=game_seed)
         stop = made + POSITION_MOVES if positions else moves
         while made < min(moves, stop):
@@ -125,11 +127,11 @@ def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], mo
                 codes = [int(c) for c in out[:k]]
                 kernel_list = [decode(c) for c in codes]
             except Exception as error:
-                return differ(f"the kernels raised {type(error).__name__}: {error}")
+                return _differ(made, n, game_seed, f"the kernels raised {type(error).__name__}: {error}")
             if got != state:
-                return differ("the state differs: " + ", ".join(_fields(got, state)))
+                return _differ(made, n, game_seed, "the state differs: " + ", ".join(_fields(got, state)))
             if kernel_list != u.legal_moves(state):
-                return differ("the legal moves differ")
+                return _differ(made, n, game_seed, "the legal moves differ")
             if not k:
                 break
             index = (rng.choices(range(k), weights=[_weight(m) for m in kernel_list])[0] if biased
@@ -137,10 +139,10 @@ def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], mo
             try:
                 apply_move(cfg, a, codes[index])
             except Exception as error:
-                return differ(f"the kernel move raised {type(error).__name__}: {error}")
+                return _differ(made, n, game_seed, f"the kernel move raised {type(error).__name__}: {error}")
             try:
                 state = u.apply(state, kernel_list[index])
             except Exception as error:
-                return differ(f"the reference refused {kernel_list[index]}: {error}")
+                return _differ(made, n, game_seed, f"the reference refused {kernel_list[index]}: {error}")
             made += 1
     return None, made

@@ -134,14 +134,15 @@ def compiled_mutation_report(mutants: Iterable[CompiledMutant] | None = None, mo
 
 def markdown_table(report: CompiledMutationReport) -> str:
     """The report as a Markdown table: mutant, rules, where the kernels were patched, the tables
-    it was played on, and the move of the lockstep at which it was caught, with how."""
-    rows = ["| mutant | breaks | kernel seam | played on | caught at move |", "| --- | --- | --- | --- | --- |"]
+    it was played on, and the moves of the lockstep made before the first difference (0: the deal
+    already differs), with what differed."""
+    rows = ["| mutant | breaks | kernel seam | played on | moves until caught |", "| --- | --- | --- | --- | --- |"]
     for r in report.runs:
         m = r.mutant
         assert m is not None
         tables = "; ".join(t.label() for t in m.tables)
         d = r.difference
-        caught = f"{d.moves + 1:,} ({d.what.split(':')[0]})" if d is not None else f"**not caught in {r.moves:,}**"
+        caught = f"{d.moves:,} ({d.what.split(':')[0]})" if d is not None else f"**not caught in {r.moves:,}**"
         rows.append(f"| `{m.name}` | {', '.join(m.rules)} | `{m.seam}` | {tables} | {caught} |")
     caught_count, total = report.score
     how = "compiled" if report.baseline.compiled else "run as Python (`NUMBA_DISABLE_JIT=1`)"
