@@ -26,7 +26,8 @@ from ...engine.state import GameState
 @attrs.frozen
 class Difference:
     """Where the kernels and the reference first parted: after ``moves`` moves of the lockstep,
-    in a game of ``players`` dealt from ``seed``; ``what`` says how."""
+    in a game of ``players`` dealt from ``seed`` (or started from the end-of-round position that
+    ``seed`` draws); ``what`` says how."""
 
     moves: int
     players: int
@@ -110,8 +111,11 @@ def first_difference(tables: Sequence[tuple[Profile, tuple[int, ...], bool]], mo
         game_seed = rng.getrandbits(64)
 
         if positions:
-            state = end_of_round_position(profile, n, rng)
-            a = to_array(state)
+            state = end_of_round_position(profile, n, random.Random(game_seed))
+            try:
+                a = to_array(state)
+            except Exception as error:
+                return _differ(made, n, game_seed, f"the conversion raised {type(error).__name__}: {error}")
         else:
             try:
                 a = np.zeros(offsets(n, profile.deck_size).size, dtype=np.int64)

@@ -67,7 +67,8 @@ def run_mutant(mutant: CompiledMutant | None, moves: int = MOVES, *, seed: int =
     package_root = Path(unoengine.__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory(prefix="unoengine-mutant-") as tmp:
         copy = write_patched_package(mutant, Path(tmp) / "compiled")
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(package_root), os.environ.get("PYTHONPATH", "")])}
+        path = [str(package_root), *(p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p)]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
         if jit:
             env.pop("NUMBA_DISABLE_JIT", None)
             env["NUMBA_CACHE_DIR"] = str(Path(tmp) / "numba-cache")
