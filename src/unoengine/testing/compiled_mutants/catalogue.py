@@ -2,10 +2,11 @@
 written into the kernel sources, and the tables it is played on (rule IDs from RULES.md).
 
 Each entry names its reference mutant (which gives its rules and what it breaks); the patches say
-where the kernels hold that rule. The tables make the rule come up within a few thousand moves:
-its overlay, player counts where it shows (a Reverse with three or more, a two-player rule with
-two), short hands or small decks where it lives at the start or the end of a round (first cards,
-blocked rounds, the match won).
+where the kernels hold that rule. The tables make the rule come up well within the budget
+(``report.MOVES``; most within a few hundred moves): its overlay, the player counts where it shows
+(a Reverse with three or more, a two-player rule with two), short matches where it lives in the
+deal (SETUP-2..10), a deck full of Wild Shuffle Hands for SETUP-10, and end-of-round positions
+where it lives at the end of a round (blocked rounds, last cards, UNO windows).
 """
 
 from __future__ import annotations
