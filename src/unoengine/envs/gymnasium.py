@@ -36,6 +36,10 @@ Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
   a finite number).
 - ``max_steps``: truncate the episode after this many learner steps (``truncated=True``, reward 0);
   None (default) never truncates.
+- ``backend``: ``"reference"`` (default, the pure engine) or ``"compiled"`` (the numba engine,
+  the ``fast`` extra: the same observations, masks, rewards and infos for the same seed and
+  actions, faster; a profile its kernels cannot run is refused at construction, naming the rule).
+  See docs/rl.md, "Backends".
 - ``render_mode``: None, ``"ansi"`` (``render()`` returns the learner's table as text) or
   ``"human"`` (the same text is printed after every reset and step).
 
@@ -111,9 +115,10 @@ from .arguments import (
     check_players,
     check_seed,
 )
+from .backend import Backend, EnvBackend, LiveTable, env_backend
 from .extras import require
 from .observations import ObservationEncoding
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, round_rewards
 
 if TYPE_CHECKING:
     import gymnasium
@@ -130,7 +135,7 @@ ILLEGAL_MODES: Final = ("penalty", "raise")
 RENDER_MODES: Final = ("ansi", "human")
 _SEED_BOUND: Final = 2**63
 _PARAMETERS: Final = ("profile", "num_players", "opponents", "seat", "reward", "out_of_turn", "illegal_action",
-                      "illegal_penalty", "max_steps", "render_mode")
+                      "illegal_penalty", "max_steps", "render_mode", "backend")
 _DEALS: Final = 1000
 
 IllegalAction = Literal["penalty", "raise"]
@@ -157,6 +162,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_penalty: float = -1.0,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        backend: Backend = "reference",
         **unknown: Any,
     ) -> None:
         check_keywords(unknown, _PARAMETERS)
@@ -167,6 +173,8 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.num_players: int = num_players
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
+        self.backend: EnvBackend = env_backend(backend, self.profile, num_players, self.observations)
+        """The engine that runs the game (:mod:`.backend`)."""
         self._opponents = _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
             raise ActionError(f"seat: expected 0..{num_players - 1} or 'random', got {shown(seat)}")
@@ -189,7 +197,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
         self.seat: int = 0 if seat == "random" else seat
         """The learner's seat in the current episode."""
-        self.table: Table | None = None
+        self.table: LiveTable | None = None
         """The live game (None before the first reset); ``table.state`` is the full state."""
         self.last_moves: list[Move] = []
         """The moves made since the learner's previous decision, its own first."""
@@ -221,10 +229,10 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             bot_seeds = rng.integers(_SEED_BOUND, size=n)
             self._rngs = [random.Random(int(s)) for s in bot_seeds]
             self.bots = [None if p == seat else self._opponents[(p - seat) % n - 1]() for p in range(n)]
-            self.table = table = Table(new_game(self.profile, n, game_seed), self.out_of_turn)
+            self.table = table = self.backend.deal(game_seed, self.out_of_turn)
             self.last_moves = []
             self._play_bots()
-            if table.state.phase < Phase.ROUND_OVER:
+            if table.phase < Phase.ROUND_OVER:
                 break  # else the bots ended the round before the learner's first decision: deal again
         else:
             raise RuntimeError(f"{_DEALS} deals in a row ended before seat {seat}'s first decision")
@@ -254,7 +262,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._steps += 1
         self._play_bots()
         self._settle()
-        terminated = table.state.phase >= Phase.ROUND_OVER
+        terminated = table.phase >= Phase.ROUND_OVER
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         reward = round_rewards(table.state, self.reward_mode)[self.seat] if terminated else 0.0
         if truncated:
@@ -292,11 +300,12 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         table = self.table
         assert table is not None
         seat, bots, rngs, log = self.seat, self.bots, self._rngs, self.last_moves
-        while table.state.phase < Phase.ROUND_OVER and table.actor != seat:
+        bot_move = self.backend.bot_move
+        while table.phase < Phase.ROUND_OVER and table.actor != seat:
             p = table.actor
             bot = bots[p]
             assert bot is not None
-            move = bot.act(view(table.state, p), rngs[p])
+            move = bot_move(bot, table, p, rngs[p])
             if move is None and not table.may_wait:
                 raise BotError(f"bot {bot.name!r} at seat {p} made no move on its turn")
             try:
@@ -310,7 +319,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """After the bots: the learner's mask, or the end of the episode."""
         table = self.table
         assert table is not None
-        if table.state.phase >= Phase.ROUND_OVER:
+        if table.phase >= Phase.ROUND_OVER:
             self._over = True
             self._mask = bytearray(self.encoding.size)
             return
@@ -323,7 +332,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def _observe(self) -> Observation:
         table = self.table
         assert table is not None
-        return self.observations.encode_own(table.state, self.seat)  # = encode(learner_view())
+        return self.backend.observe(table, self.seat)  # = encode(learner_view())
 
     def _info(self) -> dict[str, Any]:
         table = self.table
@@ -334,9 +343,10 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             "seat": self.seat,
             "window": self.window,
         }
-        result = table.state.match.last_round
-        if table.state.phase >= Phase.ROUND_OVER and result is not None:
-            info["winner"] = result.winner
+        if table.phase >= Phase.ROUND_OVER:
+            result = table.state.match.last_round
+            if result is not None:
+                info["winner"] = result.winner
         return info
 
     def _text(self) -> str:
