@@ -64,9 +64,9 @@ def _gym_lockstep(profile: u.Profile, players: int, opponents: str, out_of_turn:
                   seed: int) -> int:
     """Both backends of the Gymnasium env, the same seeds and random legal actions; the steps compared."""
     seat: object = "random"
-    ref = UnoEnv(profile, players, opponents=opponents, out_of_turn=out_of_turn, seat=seat, reward="points")
-    fast = UnoEnv(profile, players, opponents=opponents, out_of_turn=out_of_turn, seat=seat, reward="points",
-                  backend="compiled")
+    kw = {"opponents": opponents, "out_of_turn": out_of_turn, "seat": seat, "reward": "points", "max_steps": 150}
+    ref = UnoEnv(profile, players, **kw)  # (long rounds, draw-to-match ones, are truncated: compared too)
+    fast = UnoEnv(profile, players, backend="compiled", **kw)
     rng = random.Random(seed)
     steps = 0
     for episode in range(episodes):
@@ -108,9 +108,10 @@ def test_gymnasium_backends_in_lockstep_with_heuristic_bots(spec: str, opponents
 
 
 def _aec_lockstep(profile: u.Profile, players: int, out_of_turn: str, match: bool, episodes: int, seed: int) -> int:
-    ref = raw_env(profile=profile, num_players=players, out_of_turn=out_of_turn, match=match, reward="points")
-    fast = raw_env(profile=profile, num_players=players, out_of_turn=out_of_turn, match=match, reward="points",
-                   backend="compiled")
+    kw = {"profile": profile, "num_players": players, "out_of_turn": out_of_turn, "match": match,
+          "reward": "points", "max_steps": 600}
+    ref = raw_env(**kw)
+    fast = raw_env(backend="compiled", **kw)
     rng = random.Random(seed)
     steps = 0
     for episode in range(episodes):

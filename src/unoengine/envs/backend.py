@@ -54,7 +54,10 @@ class LiveTable(Protocol):
 class EnvBackend(Protocol):
     """One engine behind an environment (see the module docstring)."""
 
-    name: Backend
+    @property
+    def name(self) -> Backend:
+        """``"reference"`` or ``"compiled"``."""
+        ...
 
     def deal(self, seed: int, out_of_turn: OutOfTurn) -> LiveTable:
         """A table at ``new_game(profile, n, seed)``."""
@@ -76,7 +79,7 @@ class EnvBackend(Protocol):
 class ReferenceBackend:
     """The pure engine: a :class:`~.table.Table` of reference states."""
 
-    name: Backend = "reference"
+    name: Final = "reference"
 
     def __init__(self, profile: Profile, num_players: int, observations: ObservationEncoding) -> None:
         self.profile = profile

@@ -20,7 +20,7 @@ Needs numba (the ``fast`` extra); :func:`.backend.env_backend` imports this modu
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +38,6 @@ from ..engine.state import GameState, Phase
 from ..engine.view import view
 from .actions import ActionError
 from .arguments import check_choice
-from .backend import Backend
 from .compiled_encoding import CompiledEncoding, everyone_windowed, mask_into, observe, only_current_may_act
 from .table import OUT_OF_TURN, OutOfTurn
 
@@ -49,7 +48,7 @@ class CompiledBackend:
     """The compiled engine behind an env: one :class:`CompiledEncoding` per profile and player count
     (made at construction, so a profile the kernels refuse is refused there, naming the rule)."""
 
-    name: Backend = "compiled"
+    name: Final = "compiled"
 
     def __init__(self, profile: Profile, num_players: int) -> None:
         self.profile = profile
