@@ -54,6 +54,18 @@ class CompiledBackend:
         self.profile = profile
         self.num_players = num_players
         self.encoding = CompiledEncoding(profile, num_players)
+        self.moves: dict[int, Move] = {}
+        """The engine's move object of each code met (decoding is most of a table's Python work)."""
+        self.codes: dict[int, int] = {}
+        """The code of each of those move objects, by id (they live as long as ``moves`` keeps them)."""
+
+    def decode(self, code: int) -> Move:
+        """``codes.decode``, remembered."""
+        move = self.moves.get(code)
+        if move is None:
+            move = self.moves[code] = decode(code)
+            self.codes[id(move)] = code
+        return move
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The encoding holds the numpy module (ObservationEncoding), which does not pickle: made again.
@@ -153,7 +165,8 @@ class CompiledTable:
 
     def act_legal(self, move: Move) -> CompiledTable:
         """A move already found among :meth:`moves`, made without a second check."""
-        apply_move(self._cfg, self.array, encode(move))
+        code = self.backend.codes.get(id(move))
+        apply_move(self._cfg, self.array, encode(move) if code is None else code)
         self._state = None
         self._open()
         return self
@@ -176,7 +189,8 @@ class CompiledTable:
         a, cfg = self.array, self._cfg
         count = legal_moves(cfg, a, -1, self.buffer)
         codes = self.buffer[:count].tolist()
-        moves = [decode(c) for c in codes]
+        known, decode_new = self.backend.moves, self.backend.decode
+        moves = [known.get(c) or decode_new(c) for c in codes]
         current = self.current
         if only_current_may_act(cfg, a):
             self._owner = current
