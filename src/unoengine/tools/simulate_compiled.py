@@ -31,12 +31,12 @@ import numpy as np
 from ..bots.base import Bot
 from ..bots.turns import BotError, bot_label, raised_by
 from ..compiled.codes import MAX_LEGAL, PLAYER_SHIFT, decode, encode
-from ..compiled.config import config_of
+from ..compiled.config import C_JUMP_IN, config_of
 from ..compiled.convert import to_state
 from ..compiled.game import CompiledGame
 from ..compiled.kernel_apply import apply_move
 from ..compiled.kernel_legal import legal_moves
-from ..compiled.layout import S_CURRENT, S_DRAW_LEN, S_DRAW_POS, S_PHASE
+from ..compiled.layout import S_CURRENT, S_DRAW_LEN, S_DRAW_POS, S_PHASE, S_UNO_EXPOSED
 from ..engine.errors import shown
 from ..engine.events import CardsDrawn
 from ..engine.moves import Move
@@ -44,7 +44,6 @@ from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
 from ..engine.transition import apply_with_events
 from ..engine.view import view
-from ..envs.compiled_encoding import only_current_may_act
 
 _ROUND_OVER: Final = int(Phase.ROUND_OVER)
 _MATCH_OVER: Final = int(Phase.MATCH_OVER)
@@ -146,7 +145,8 @@ def _next_move(cfg: np.ndarray, a: np.ndarray, codes: list[int], seats: Sequence
     legal = [decoder.move(c) for c in codes]
     current = int(a[S_CURRENT])
     round_over = a[S_PHASE] >= _ROUND_OVER
-    alone = only_current_may_act(cfg, a)
+    # engine/legality.py only_current_may_act: no UNO exposed, the round on, no jump-in (HOUSE-2)
+    alone = a[S_UNO_EXPOSED] < 0 and not round_over and cfg[C_JUMP_IN] == 0
     if alone:
         order: Sequence[int] = (current,)
         acting: set[int] | Sequence[int] = order
