@@ -13,12 +13,18 @@ import pytest
 pytest.importorskip("numba")
 
 import attrs
+import numpy as np
 from budget import budget
-from compiled_games import VARIANT_IDS, VARIANTS, compiled_profile
+from compiled_games import VARIANT_IDS, VARIANTS, compiled_profile, random_states
 
 import unoengine as u
 from unoengine.bots.base import register_bot
-from unoengine.compiled.config import UnsupportedRuleError
+from unoengine.bots.compiled_policies import ASK_BOT, compiled_policy
+from unoengine.bots.heuristic import HeuristicBot
+from unoengine.bots.random_bot import RandomBot
+from unoengine.compiled.codes import MAX_LEGAL, decode
+from unoengine.compiled.config import UnsupportedRuleError, config_of
+from unoengine.compiled.convert import to_array
 from unoengine.engine.moves import Move
 from unoengine.engine.view import PlayerView
 from unoengine.tools import cli
@@ -142,3 +148,32 @@ def test_the_command_line_backend_gives_the_same_json(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--games", "1", "--backend", "gpu"])
     assert "invalid choice: 'gpu'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("spec", "changes"), VARIANTS[::3], ids=VARIANT_IDS[::3])
+def test_the_compiled_policies_make_the_python_bots_moves_from_the_same_stream(spec: str,
+                                                                              changes: dict[str, object]) -> None:
+    """bots/compiled_policies.py: on every state of biased games, for every seat, the move and what
+    is left of the stream equal the Python bot's (ASK_BOT only for a Wild Draw Four challenge)."""
+    profile = compiled_profile(spec, **changes)
+    cfg = config_of(profile)
+    buffer = np.empty(MAX_LEGAL, dtype=np.int64)
+    asked = checked = 0
+    for k, (state, _move) in enumerate(random_states(profile, budget(2, 20), seed=8, biased=True,
+                                                     max_moves=budget(200, 2000))):
+        a = to_array(state)
+        for p in range(state.num_players):
+            v = u.view(state, p)
+            on_turn = p == state.current or state.round_over
+            for bot in (HeuristicBot(), RandomBot()):
+                mine, theirs = random.Random(k * 31 + p), random.Random(k * 31 + p)
+                code = compiled_policy(bot)(cfg, a, p, on_turn, mine, buffer)  # type: ignore[misc]
+                if code == ASK_BOT:
+                    assert state.phase is u.Phase.CHALLENGE and isinstance(bot, HeuristicBot)
+                    asked += 1
+                    continue
+                assert (None if code < 0 else decode(code)) == bot.act(v, theirs), (state, p, bot)
+                assert mine.random() == theirs.random()
+                checked += 1
+    assert checked > 100
+    assert compiled_policy(_Illegal()) is None

@@ -9,10 +9,11 @@ same masks. The reference :class:`~unoengine.engine.state.GameState` is made onl
 asks for ``table.state`` (a bot that reads a view, the rewards at a round's end, rendering), and
 kept until the next move.
 
-A bot that decides from its legal moves alone (``act_on_moves``, as :class:`~unoengine.bots.random_bot.RandomBot`)
-is given the decoded moves, as :func:`unoengine.bots.turns.next_move` gives them: no reference
-state is made for it. Any other bot acts on a reference view (one conversion per decision: see
-docs/performance.md, "Backends", for what it costs).
+RandomBot and HeuristicBot decide on the array by their compiled policies
+(bots/compiled_policies.py), drawing from their own streams exactly as the Python bots do; another
+bot that decides from its legal moves alone (``act_on_moves``) is given the decoded moves, as
+:func:`unoengine.bots.turns.next_move` gives them. Any other bot (ISMCTS, a program) acts on a
+reference view (one conversion per decision: docs/performance.md, "Backends").
 
 Needs numba (the ``fast`` extra); :func:`.backend.env_backend` imports this module only when asked.
 """
@@ -26,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots.base import Bot
+from ..bots.compiled_policies import ASK_BOT, compiled_policy
 from ..compiled.codes import MAX_LEGAL, PLAYER_SHIFT, decode, encode
 from ..compiled.convert import to_state
 from ..compiled.game import CompiledGame
@@ -92,6 +94,12 @@ class CompiledBackend:
         return out
 
     def bot_move(self, bot: Bot, table: Any, seat: int, rng: random.Random) -> Move | None:
+        policy = compiled_policy(bot)
+        if policy is not None:  # bots/compiled_policies.py: the Python bot's move, from its own stream
+            on_turn = seat == table.current or table.phase >= Phase.ROUND_OVER
+            code = policy(self.encoding.cfg, table.array, seat, on_turn, rng, table.buffer)
+            if code != ASK_BOT:
+                return None if code < 0 else self.decode(code)
         act_on_moves = getattr(bot, "act_on_moves", None)
         if act_on_moves is not None:  # bots/base.py: the same choice as act(view), from the moves alone
             on_turn = seat == table.current or table.phase >= Phase.ROUND_OVER

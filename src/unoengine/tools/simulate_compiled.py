@@ -3,12 +3,13 @@
 them, so a run gives the SAME results as the reference backend for the same seed (docs/bots.md,
 "Backends").
 
-The kernels list the legal moves in the reference engine's order and make the moves; the bots see
-what they see on the reference engine: a bot that decides from its legal moves alone
-(``act_on_moves``, :class:`~unoengine.bots.random_bot.RandomBot`) is given the decoded moves and
-its own random stream, and no reference state is made for it; any other bot (HeuristicBot, ISMCTS,
-a program, a text bot) gets a reference view, made from the compiled game when it must decide
-(one conversion per decision point). The penalty counts of the summary need the rule of each
+The kernels list the legal moves in the reference engine's order and make the moves. RandomBot
+and HeuristicBot decide on the array by their compiled policies (bots/compiled_policies.py), which
+draw from the bot's own random stream exactly as the Python bot does, so no reference state is
+made for them; another bot that decides from its legal moves alone (``act_on_moves``) is given
+the decoded moves; any other bot (ISMCTS, a program, a text bot) gets a reference view, made from
+the compiled game when it must decide (one conversion per decision point: such a bot's own
+thinking or its process round trip costs far more). The penalty counts of the summary need the rule of each
 draw (PENALTY_RULES): for the few moves that may draw one (:func:`.simulate.may_draw_penalty`) and
 did take cards from the draw pile, the reference engine makes the move once more on the converted
 state before it to name them. The run's result
@@ -29,6 +30,7 @@ from typing import Final
 import numpy as np
 
 from ..bots.base import Bot
+from ..bots.compiled_policies import ASK_BOT, Policy, compiled_policy
 from ..bots.turns import BotError, bot_label, raised_by
 from ..compiled.codes import MAX_LEGAL, PLAYER_SHIFT, decode, encode
 from ..compiled.config import C_JUMP_IN, config_of
@@ -100,6 +102,8 @@ def play_compiled(profile: Profile, seats: Sequence[Bot], rngs: Sequence[random.
     observers = [(i, observe) for i, bot in enumerate(seats)
                  if (observe := getattr(bot, "observe", None)) is not None]
     deciders = [getattr(bot, "act_on_moves", None) for bot in seats]
+    policies = [compiled_policy(bot) for bot in seats]
+    scratch = np.empty(MAX_LEGAL, dtype=np.int64)
     end = _MATCH_OVER if match else _ROUND_OVER
     penalties: Counter[str] = Counter()
     moves = 0
@@ -109,7 +113,7 @@ def play_compiled(profile: Profile, seats: Sequence[Bot], rngs: Sequence[random.
         count = legal_moves(cfg, a, -1, buffer)
         codes = buffer[:count].tolist()
         reference = _Reference(profile, a)
-        move = _next_move(cfg, a, codes, seats, deciders, rngs, decoder, reference.state)
+        move = _next_move(cfg, a, codes, seats, deciders, policies, rngs, decoder, reference.state, scratch)
         if may_draw_penalty(move):
             before = a.copy()
             apply_move(cfg, a, decoder.code(move))
@@ -138,13 +142,15 @@ def play_compiled(profile: Profile, seats: Sequence[Bot], rngs: Sequence[random.
 
 
 def _next_move(cfg: np.ndarray, a: np.ndarray, codes: list[int], seats: Sequence[Bot],
-               deciders: Sequence[Callable[..., Move | None] | None], rngs: Sequence[random.Random],
-               decoder: _Decoder, reference: Callable[[], GameState]) -> Move:
+               deciders: Sequence[Callable[..., Move | None] | None], policies: Sequence[Policy | None],
+               rngs: Sequence[random.Random], decoder: _Decoder, reference: Callable[[], GameState],
+               buffer: np.ndarray) -> Move:
     """:func:`unoengine.bots.turns.next_move` on the compiled game (the same order, the same
-    questions, the same errors)."""
-    legal = [decoder.move(c) for c in codes]
+    questions, the same errors). A bot with a compiled policy (bots/compiled_policies.py) decides
+    on the array, drawing from its stream as it would; one with ``act_on_moves`` gets the decoded
+    moves; any other a reference view."""
     current = int(a[S_CURRENT])
-    round_over = a[S_PHASE] >= _ROUND_OVER
+    round_over = bool(a[S_PHASE] >= _ROUND_OVER)
     # engine/legality.py only_current_may_act: no UNO exposed, the round on, no jump-in (HOUSE-2)
     alone = a[S_UNO_EXPOSED] < 0 and not round_over and cfg[C_JUMP_IN] == 0
     if alone:
@@ -158,16 +164,20 @@ def _next_move(cfg: np.ndarray, a: np.ndarray, codes: list[int], seats: Sequence
         if q not in acting:
             continue
         bot = seats[q]
-        act_on_moves = deciders[q]
-        if act_on_moves is not None:
-            mine = tuple(legal) if alone else tuple(m for c, m in zip(codes, legal, strict=True)
-                                                    if c >> PLAYER_SHIFT & 15 == q)
-            on_turn = q == current or round_over
-        else:
-            v = view(reference(), q)
-            mine = v.legal_moves
+        on_turn = q == current or round_over
+        policy, act_on_moves = policies[q], deciders[q]
+        mine: Sequence[Move] | None = None
         try:
-            move = act_on_moves(mine, on_turn, rngs[q]) if act_on_moves is not None else bot.act(v, rngs[q])
+            code = ASK_BOT if policy is None else policy(cfg, a, q, on_turn, rngs[q], buffer)
+            if code != ASK_BOT:
+                move = None if code < 0 else decoder.move(code)  # a legal move of the kernels' list
+            elif act_on_moves is not None:
+                mine = tuple(decoder.move(c) for c in codes if alone or c >> PLAYER_SHIFT & 15 == q)
+                move = act_on_moves(mine, on_turn, rngs[q])
+            else:
+                v = view(reference(), q)
+                mine = v.legal_moves
+                move = bot.act(v, rngs[q])
         except BotError as exc:
             if exc.seat is None:
                 exc.seat = q
@@ -178,7 +188,7 @@ def _next_move(cfg: np.ndarray, a: np.ndarray, codes: list[int], seats: Sequence
             if q == current and not round_over:
                 raise BotError(f"bot {bot_label(bot)} at seat {q} made no move on its turn", seat=q)
             continue
-        if not any(map(is_, mine, repeat(move))) and move not in mine:
+        if mine is not None and not any(map(is_, mine, repeat(move))) and move not in mine:
             raise BotError(f"bot {bot_label(bot)} at seat {q} returned {shown(move, 120)}, which is not legal",
                            seat=q)
         return move
