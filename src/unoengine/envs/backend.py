@@ -19,6 +19,7 @@ from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
 from ..engine.view import view
+from .actions import ActionEncoding
 from .arguments import check_choice
 from .extras import require
 from .observations import ObservationEncoding
@@ -71,6 +72,10 @@ class EnvBackend(Protocol):
         """``ObservationEncoding.encode(view(table.state, seat))``."""
         ...
 
+    def mask(self, table: Any, seat: int, wait: bool) -> bytearray:
+        """``seat``'s legal actions now, 1 or 0 each (``WAIT`` too if ``wait``)."""
+        ...
+
     def bot_move(self, bot: Bot, table: Any, seat: int, rng: random.Random) -> Move | None:
         """What ``bot`` at ``seat`` does now (``bot.act`` on its view, or the same by a faster path)."""
         ...
@@ -81,10 +86,12 @@ class ReferenceBackend:
 
     name: Final = "reference"
 
-    def __init__(self, profile: Profile, num_players: int, observations: ObservationEncoding) -> None:
+    def __init__(self, profile: Profile, num_players: int, observations: ObservationEncoding,
+                 actions: ActionEncoding) -> None:
         self.profile = profile
         self.num_players = num_players
         self.observations = observations
+        self.actions = actions
 
     def deal(self, seed: int, out_of_turn: OutOfTurn) -> Table:
         return Table(new_game(self.profile, self.num_players, seed), out_of_turn)
@@ -95,17 +102,24 @@ class ReferenceBackend:
     def observe(self, table: Any, seat: int) -> npt.NDArray[np.float32]:
         return self.observations.encode_own(table.state, seat)
 
+    def mask(self, table: Any, seat: int, wait: bool) -> bytearray:
+        mask = bytearray(self.actions.size)
+        for i in self.actions.legal_actions(table.moves(seat), wait=wait):
+            mask[i] = 1
+        return mask
+
     def bot_move(self, bot: Bot, table: Any, seat: int, rng: random.Random) -> Move | None:
         return bot.act(view(table.state, seat), rng)
 
 
-def env_backend(name: object, profile: Profile, num_players: int, observations: ObservationEncoding) -> EnvBackend:
+def env_backend(name: object, profile: Profile, num_players: int, observations: ObservationEncoding,
+                actions: ActionEncoding) -> EnvBackend:
     """The backend ``name`` for one profile and player count. ``"compiled"`` needs numba (the
     install hint otherwise, MissingExtraError) and refuses, naming the rule, a profile the
     kernels cannot run (UnsupportedRuleError, an UnoEngineError)."""
     check_choice("backend", name, BACKENDS)
     if name == "reference":
-        return ReferenceBackend(profile, num_players, observations)
+        return ReferenceBackend(profile, num_players, observations, actions)
     require("numpy", "fast")
     require("numba", "fast")
     from .compiled_backend import CompiledBackend

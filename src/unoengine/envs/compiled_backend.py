@@ -84,14 +84,14 @@ class CompiledBackend:
         observe(self.encoding.cfg, table.array, seat, self.encoding.kind_of, self.encoding.offsets, out)
         return out
 
-    def mask(self, table: Any, seat: int, wait: bool) -> npt.NDArray[np.uint8]:
-        """``ActionEncoding.mask`` of ``seat``'s legal actions now (``WAIT`` if ``wait``)."""
+    def mask(self, table: Any, seat: int, wait: bool) -> bytearray:
+        """``ActionEncoding.mask`` of ``seat``'s legal actions now (``WAIT`` if ``wait``), by the kernel."""
         enc = self.encoding
         out = np.empty(enc.action_size, dtype=np.uint8)
         missing = mask_into(enc.cfg, table.array, seat, wait, enc.play_index, enc.other_index, out, table.buffer)
         if missing:
             raise ActionError(f"state: {missing} legal move(s) of player {seat} have no action in {enc.actions!r}")
-        return out
+        return bytearray(out.tobytes())
 
     def bot_move(self, bot: Bot, table: Any, seat: int, rng: random.Random) -> Move | None:
         policy = compiled_policy(bot)

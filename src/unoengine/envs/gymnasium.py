@@ -173,7 +173,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.num_players: int = num_players
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
-        self.backend: EnvBackend = env_backend(backend, self.profile, num_players, self.observations)
+        self.backend: EnvBackend = env_backend(backend, self.profile, num_players, self.observations, self.encoding)
         """The engine that runs the game (:mod:`.backend`)."""
         self._opponents = _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
@@ -323,11 +323,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             self._over = True
             self._mask = bytearray(self.encoding.size)
             return
-        moves = table.moves(self.seat)
-        mask = bytearray(self.encoding.size)
-        for i in self.encoding.legal_actions(moves, wait=table.may_wait):
-            mask[i] = 1
-        self._mask = mask
+        self._mask = self.backend.mask(table, self.seat, table.may_wait)
 
     def _observe(self) -> Observation:
         table = self.table

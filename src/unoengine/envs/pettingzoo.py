@@ -211,7 +211,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.illegal_action: IllegalAction = illegal_action
         self.actions = ActionEncoding(resolved, num_players)
         self.observations = ObservationEncoding(resolved, num_players)
-        self.backend: EnvBackend = env_backend(backend, resolved, num_players, self.observations)
+        self.backend: EnvBackend = env_backend(backend, resolved, num_players, self.observations, self.actions)
         self._backend_name: Backend = backend
         """The engine that runs the game (:mod:`.backend`)."""
         self._derive()
@@ -515,7 +515,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.observations = ObservationEncoding(self.profile, self.num_players)
-        self.backend = env_backend(self._backend_name, self.profile, self.num_players, self.observations)
+        self.backend = env_backend(self._backend_name, self.profile, self.num_players, self.observations,
+                                   self.actions)
         self._derive()
 
     def __repr__(self) -> str:
