@@ -28,46 +28,15 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..compiled.codes import K_CALL_UNO, K_CATCH_UNO, K_PLAY
-from ..compiled.kernel_base import CHALLENGE, CHOOSE_COLOR, ROUND_OVER, jit
 from ..compiled.kernel_legal import legal_moves
-from ..compiled.kernel_policy import colour_counts, heuristic_move, play_score
-from ..compiled.layout import S_CURRENT, S_N, S_PHASE
+from ..compiled.kernel_policy import heuristic_move
+from ..compiled.kernel_scores import heuristic_plays
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
 Policy = Callable[[Any, Any, int, bool, random.Random, Any], int]
 ASK_BOT: Final = -2
 """What a policy returns for a decision it leaves to the Python bot."""
-
-
-@jit
-def heuristic_plays(cfg: Any, a: Any, player: int, buffer: Any, scores: Any) -> int:
-    """How many plays HeuristicBot scores now (one ``rng.random()`` each), their scores into
-    ``scores`` in the legal order; 0 when it decides without ``_best_play`` (a catch or a late
-    call first, UNO-2 and UNO-4; the round over; a colour to name; no play); -1 for a challenge
-    to decide (WD4-3: left to the Python bot, see the module docstring)."""
-    count = legal_moves(cfg, a, player, buffer)
-    plays = 0
-    for i in range(count):
-        kind = buffer[i] & 15
-        if kind == K_CATCH_UNO or kind == K_CALL_UNO:  # noqa: SIM109  # numba: no tuple membership
-            return 0
-        if kind == K_PLAY:
-            plays += 1
-    phase = a[S_PHASE]
-    if plays == 0 and phase == CHALLENGE and a[S_CURRENT] == player:
-        return -1
-    if plays == 0 or phase >= ROUND_OVER or (a[S_CURRENT] == player and phase == CHOOSE_COLOR):
-        return 0
-    counts = np.zeros(4, dtype=np.int64)
-    colour_counts(a, a[S_N], player, counts)
-    k = 0
-    for i in range(count):
-        if buffer[i] & 15 == K_PLAY:
-            scores[k] = play_score(cfg, a, buffer[i], counts)
-            k += 1
-    return plays
 
 
 _SCORES: Final = np.empty(4096, dtype=np.int64)
