@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import NamedTuple
 
 from ..engine.cards import CARDS, COLOR_OF, WILD_DRAW_FOUR, Card
 from ..engine.errors import UnoEngineError
@@ -160,6 +161,27 @@ def _challenge(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> Pending
     return PendingChallenge(attacker, view.current, any(COLOR_OF[c] == color for c in hand), hand, color)
 
 
+class DealPlan(NamedTuple):
+    """How a :class:`Determinizer` deals, for another engine to deal alike (the compiled ISMCTS
+    playouts, bots/ismcts_compiled.py): each sample takes ``fresh`` steps of a Fisher-Yates shuffle
+    from the top of the kept arrangement (the whole shuffle the first time), reads the shuffled
+    cards from the top, gives ``need`` of them to each ``(player, need)`` of ``order`` after its
+    ``fixed`` cards, then ``pile_size`` to the draw pile, top first (or the pile is ``kept_pile``).
+    A pending challenge (``attacker`` not None) is a bluff when the attacker's hand holds
+    ``challenge_color`` (WD4-1). ``exact`` is False where samples are dealt otherwise (a round
+    over, or an opponent's just-drawn card picked from its hand): the plan does not describe them."""
+
+    fixed: tuple[tuple[Card, ...], ...]
+    arrangement: tuple[Card, ...]
+    order: tuple[tuple[int, int], ...]
+    fresh: int
+    pile_size: int
+    kept_pile: tuple[Card, ...]
+    attacker: int | None
+    challenge_color: int
+    exact: bool
+
+
 class Determinizer:
     """Samples states for one view (see the module docstring); each ``sample(rng)`` has the very
     distribution of ``sample_state(view, rng)``. Raises what :func:`sample_state` raises, once, on
@@ -174,7 +196,8 @@ class Determinizer:
     sees each sample still exactly distributed, only not independent of the one before.
     """
 
-    __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_counted", "_fixed", "_fresh", "_kept_pile",
+    __slots__ = ("_arrangement", "_attacker", "_challenge_color", "_counted", "_fixed", "_fresh", "_fresh_count",
+                 "_kept_pile",
                  "_opponent_drew", "_pile_size", "_player_order", "_profile", "_shared", "_shuffled")
 
     def __init__(self, view: PlayerView, reach: int | None = None) -> None:
@@ -209,6 +232,7 @@ class Determinizer:
         total = len(self._arrangement)
         fresh = total if reach is None else min(total, dealt + reach)
         self._fresh = fisher_yates_steps(total, fresh)
+        self._fresh_count = fresh
         self._shuffled = fresh == total  # a full deal needs no first shuffle
         self._opponent_drew = view.phase is Phase.DRAWN and view.current != me
         if self._opponent_drew and view.hand_sizes[view.current] <= 0:
@@ -225,6 +249,13 @@ class Determinizer:
             MatchInfo(view.dealer, view.scores, view.round_number, view.last_round, view.match_winner),
             view.revealed, view.pending_draw, tuple((me, owner, cards) for owner, cards in view.known),
         )
+
+    @property
+    def plan(self) -> DealPlan:
+        """How each sample is dealt (:class:`DealPlan`), from the arrangement as first made."""
+        return DealPlan(tuple(self._fixed), tuple(self._arrangement), tuple(self._player_order), self._fresh_count,
+                        self._pile_size, self._kept_pile, self._attacker, self._challenge_color,
+                        self._counted is None and not self._opponent_drew)
 
     def sample(self, rng: random.Random) -> GameState:
         """One state consistent with the view; every consistent deal equally likely (once the

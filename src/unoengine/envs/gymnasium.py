@@ -42,6 +42,10 @@ Parameters of :class:`UnoEnv` (all keywords of ``gymnasium.make`` too):
   never truncates.
 - ``scaled``: False (default) for the encoding's counts as they are; True divides every entry by
   its bound (:mod:`.scaling`), so every feature is in [0, 1] and ``observation_space`` is ``Box(0, 1)``.
+- ``backend``: ``"reference"`` (default, the pure engine) or ``"compiled"`` (the numba engine,
+  the ``fast`` extra: the same observations, masks, rewards and infos for the same seed and
+  actions, faster; a profile its kernels cannot run is refused at construction, naming the rule).
+  See docs/rl.md, "Backends".
 - ``render_mode``: None, ``"ansi"`` (``render()`` returns the learner's table as text) or
   ``"human"`` (the same text is printed after every reset and step).
 
@@ -119,12 +123,13 @@ from .arguments import (
     check_players,
     check_seed,
 )
+from .backend import Backend, EnvBackend, LiveTable, env_backend
 from .extras import require
 from .observations import ObservationEncoding
 from .policies import OpponentPool
 from .scaling import ObservationScaler
 from .step_cap import MaxSteps, auto_learner_steps
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, round_rewards
 
 if TYPE_CHECKING:
     import gymnasium
@@ -141,7 +146,7 @@ ILLEGAL_MODES: Final = ("penalty", "raise")
 RENDER_MODES: Final = ("ansi", "human")
 _SEED_BOUND: Final = 2**63
 _PARAMETERS: Final = ("profile", "num_players", "opponents", "seat", "reward", "out_of_turn", "illegal_action",
-                      "illegal_penalty", "max_steps", "render_mode", "scaled")
+                      "illegal_penalty", "max_steps", "render_mode", "scaled", "backend")
 _DEALS: Final = 1000
 
 IllegalAction = Literal["penalty", "raise"]
@@ -169,6 +174,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         max_steps: MaxSteps = "auto",
         render_mode: str | None = None,
         scaled: bool = False,
+        backend: Backend = "reference",
         **unknown: Any,
     ) -> None:
         check_keywords(unknown, _PARAMETERS)
@@ -179,6 +185,8 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.num_players: int = num_players
         new_game(self.profile, num_players, 0)  # refuses a player count or effect the profile cannot deal
         self.observations = ObservationEncoding(self.profile, num_players)
+        self.backend: EnvBackend = env_backend(backend, self.profile, num_players, self.observations, self.encoding)
+        """The engine that runs the game (:mod:`.backend`)."""
         self._pool = opponents if isinstance(opponents, OpponentPool) else None
         self._opponents = [] if isinstance(opponents, OpponentPool) else _opponent_factories(opponents, num_players)
         if seat != "random" and not _is_seat(seat, num_players):
@@ -204,7 +212,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
         self.seat: int = 0 if seat == "random" else seat
         """The learner's seat in the current episode."""
-        self.table: Table | None = None
+        self.table: LiveTable | None = None
         """The live game (None before the first reset); ``table.state`` is the full state."""
         self.last_moves: list[Move] = []
         """The moves made since the learner's previous decision, its own first."""
@@ -237,10 +245,10 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             bot_seeds = rng.integers(_SEED_BOUND, size=n)
             self._rngs = [random.Random(int(s)) for s in bot_seeds]
             self.bots = [None if p == seat else opponents[(p - seat) % n - 1]() for p in range(n)]
-            self.table = table = Table(new_game(self.profile, n, game_seed), self.out_of_turn)
+            self.table = table = self.backend.deal(game_seed, self.out_of_turn)
             self.last_moves = []
             self._play_bots()
-            if table.state.phase < Phase.ROUND_OVER:
+            if table.phase < Phase.ROUND_OVER:
                 break  # else the bots ended the round before the learner's first decision: deal again
         else:
             raise RuntimeError(f"{_DEALS} deals in a row ended before seat {seat}'s first decision")
@@ -270,7 +278,7 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._steps += 1
         self._play_bots()
         self._settle()
-        terminated = table.state.phase >= Phase.ROUND_OVER
+        terminated = table.phase >= Phase.ROUND_OVER
         truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
         reward = round_rewards(table.state, self.reward_mode)[self.seat] if terminated else 0.0
         if truncated:
@@ -308,11 +316,12 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         table = self.table
         assert table is not None
         seat, bots, rngs, log = self.seat, self.bots, self._rngs, self.last_moves
-        while table.state.phase < Phase.ROUND_OVER and table.actor != seat:
+        bot_move = self.backend.bot_move
+        while table.phase < Phase.ROUND_OVER and table.actor != seat:
             p = table.actor
             bot = bots[p]
             assert bot is not None
-            move = bot.act(view(table.state, p), rngs[p])
+            move = bot_move(bot, table, p, rngs[p])
             if move is None and not table.may_wait:
                 raise BotError(f"bot {bot.name!r} at seat {p} made no move on its turn")
             try:
@@ -326,20 +335,16 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         """After the bots: the learner's mask, or the end of the episode."""
         table = self.table
         assert table is not None
-        if table.state.phase >= Phase.ROUND_OVER:
+        if table.phase >= Phase.ROUND_OVER:
             self._over = True
             self._mask = bytearray(self.encoding.size)
             return
-        moves = table.moves(self.seat)
-        mask = bytearray(self.encoding.size)
-        for i in self.encoding.legal_actions(moves, wait=table.may_wait):
-            mask[i] = 1
-        self._mask = mask
+        self._mask = self.backend.mask(table, self.seat, table.may_wait)
 
     def _observe(self) -> Observation:
         table = self.table
         assert table is not None
-        observation = self.observations.encode_own(table.state, self.seat)  # = encode(learner_view())
+        observation = self.backend.observe(table, self.seat)  # = encode(learner_view())
         return observation if self._scaler is None else self._scaler(observation)
 
     def _info(self) -> dict[str, Any]:
@@ -351,9 +356,10 @@ class UnoEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             "seat": self.seat,
             "window": self.window,
         }
-        result = table.state.match.last_round
-        if table.state.phase >= Phase.ROUND_OVER and result is not None:
-            info["winner"] = result.winner
+        if table.phase >= Phase.ROUND_OVER:
+            result = table.state.match.last_round
+            if result is not None:
+                info["winner"] = result.winner
         return info
 
     def _text(self) -> str:

@@ -78,8 +78,11 @@ checked a second time).
 - ``out_of_turn="windows"`` or ``"turn-only"``; ``reward="win"`` or ``"points"``;
   ``match=False``; ``max_steps="auto"`` (None, or a positive int); ``scaled=False``
   (True: every observation entry divided by its bound, in [0, 1], :mod:`.scaling`, and the
-  ``observation`` space ``Box(0, 1)``); :class:`raw_env` only:
-  ``illegal_action="raise"`` or ``"terminate"`` (see above).
+  ``observation`` space ``Box(0, 1)``); ``backend="reference"`` (the pure engine) or
+  ``"compiled"`` (the numba engine, the ``fast`` extra: the same observations, masks, rewards
+  and infos for the same seed and actions; a profile its kernels cannot run is refused here,
+  naming the rule; docs/rl.md, "Backends"); :class:`raw_env` only: ``illegal_action="raise"``
+  or ``"terminate"`` (see above).
 
 ``reset(seed=s)`` deals ``new_game(profile, n, seed=s)``, so an episode can be replayed with the
 engine alone; ``reset()`` without a seed draws the game's seed from a generator seeded by the
@@ -103,7 +106,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..engine.cards import Card
-from ..engine.dealing import new_game
 from ..engine.errors import shown
 from ..engine.moves import Move
 from ..engine.profile import Profile
@@ -121,11 +123,12 @@ from .arguments import (
     check_players,
     check_seed,
 )
+from .backend import Backend, EnvBackend, LiveTable, env_backend
 from .extras import require
 from .observations import ObservationEncoding
 from .scaling import ObservationScaler
 from .step_cap import MaxSteps, auto_agent_steps
-from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, Table, round_rewards
+from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode, round_rewards
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -145,7 +148,7 @@ IllegalAction = Literal["raise", "terminate"]
 ILLEGAL_ACTIONS: Final = ("raise", "terminate")
 RENDER_MODES: Final = ("human", "ansi")
 _PARAMETERS: Final = ("profile", "num_players", "render_mode", "out_of_turn", "reward", "match", "max_steps",
-                      "scaled", "illegal_action")
+                      "scaled", "backend", "illegal_action")
 ProfileLike = Profile | str | Path | Sequence[str | Path]
 
 _PHASE_WORDS: Final = {
@@ -160,7 +163,7 @@ AECEnv: Any = _pettingzoo.AECEnv
 _INT8: Any = np.dtype(np.int8)
 _frombuffer: Any = np.frombuffer
 _ROUND_OVER: Final = int(Phase.ROUND_OVER)
-_DERIVED: Final = frozenset({"observations", "_encode", "_scaler", "_action_of", "_rows"})
+_DERIVED: Final = frozenset({"observations", "backend", "_encode", "_scaler", "_action_of", "_rows"})
 
 
 class UnknownAgentError(ActionError, KeyError):
@@ -191,6 +194,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_steps: MaxSteps = "auto",
         scaled: bool = False,
         illegal_action: IllegalAction = "raise",
+        backend: Backend = "reference",
         **unknown: Any,
     ) -> None:
         check_keywords(unknown, _PARAMETERS)
@@ -217,6 +221,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.illegal_action: IllegalAction = illegal_action
         self.actions = ActionEncoding(resolved, num_players)
         self.observations = ObservationEncoding(resolved, num_players)
+        self.backend: EnvBackend = env_backend(backend, resolved, num_players, self.observations, self.actions)
+        self._backend_name: Backend = backend
+        """The engine that runs the game (:mod:`.backend`)."""
         self._derive()
 
         self.possible_agents: list[str] = [f"player_{p}" for p in range(num_players)]
@@ -234,7 +241,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces: dict[str, Any] = {a: _spaces.Discrete(actions) for a in self.possible_agents}
 
-        self.table: Table | None = None
+        self.table: LiveTable | None = None
         self.steps = 0
         self.last_move: tuple[int, Move | None] | None = None
         """The seat and move of the last step (None for ``WAIT``), for :meth:`render`."""
@@ -259,9 +266,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         observation function, the action of each of the engine's own move objects (by id, as
         :meth:`ActionEncoding.legal_actions` finds them), each seat's move of every action.
         Made again on unpickling (see :meth:`__getstate__`)."""
-        encode = self.observations.encode_own
+        observe = self.backend.observe
         scaler = self._scaler = ObservationScaler(self.observations) if self.scaled else None
-        self._encode = encode if scaler is None else lambda state, seat: scaler(encode(state, seat))
+        self._encode = observe if scaler is None else lambda table, seat: scaler(observe(table, seat))
         self._action_of = self.actions._by_id
         self._rows = tuple(self.actions.row(p) for p in range(self.num_players))
 
@@ -287,7 +294,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The engine's state of the game now (after :meth:`reset`)."""
         return self._table().state
 
-    def _table(self) -> Table:
+    def _table(self) -> LiveTable:
         if self.table is None:
             raise ActionError("the environment has not been reset")
         return self.table
@@ -303,7 +310,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 self._rng = np.random.default_rng()
             game_seed = int(self._rng.integers(0, 2**64, dtype=np.uint64))
         if start is None:
-            state = new_game(self.profile, self.num_players, seed=game_seed)
+            self.table = self.backend.deal(game_seed, self.out_of_turn)
         elif not isinstance(start, GameState):
             raise ActionError(f"options['state']: expected a GameState, got {type(start).__name__}")
         elif len(start.hands) != self.num_players or start.profile != self.profile:
@@ -311,8 +318,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         elif start.phase >= (Phase.MATCH_OVER if self.match else Phase.ROUND_OVER):
             raise ActionError("options['state']: the game is already over")
         else:
-            state = start
-        self.table = Table(state, self.out_of_turn)
+            self.table = self.backend.start(start, self.out_of_turn)
         self.steps = 0
         self.last_move = None
         self.agents = self.possible_agents[:]
@@ -381,8 +387,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         seat = self._seat[agent]
         move = self._rows[seat][action]
-        before = table.state.phase
-        state = table.act(None) if move is None else table.act_legal(move)
+        before = table.phase
+        if move is None:
+            table.act(None)
+        else:
+            table.act_legal(move)
+        phase = table.phase
         self.steps += 1
         self.last_move = (seat, move)
         self._cumulative_rewards[agent] = 0.0
@@ -390,12 +400,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._clear_rewards()
             self._paid = False
         done = False
-        if state.phase >= _ROUND_OVER and before < _ROUND_OVER:
-            payoff = round_rewards(state, self.reward_mode)
+        if phase >= _ROUND_OVER and before < _ROUND_OVER:
+            payoff = round_rewards(table.state, self.reward_mode)
             self.rewards = {a: payoff[p] for p, a in enumerate(self.possible_agents)}
             self._accumulate_rewards()
             self._paid = True
-            if state.phase is Phase.MATCH_OVER or not self.match:
+            if phase is Phase.MATCH_OVER or not self.match:
                 self.terminations = dict.fromkeys(self.agents, True)
                 done = True
         if not done and self.max_steps is not None and self.steps >= self.max_steps:
@@ -427,22 +437,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._mask = bytearray(self._size)
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        state = (self.table or self._table()).state
+        table = self.table or self._table()
         try:
             seat = self._seat[agent]
         except (KeyError, TypeError):
             raise self._unknown(agent) from None
         selected = agent == self.agent_selection
         mask = _frombuffer(self._mask[:], _INT8) if selected else np.zeros(self._size, _INT8)
-        return {"observation": self._encode(state, seat), "action_mask": mask}
+        return {"observation": self._encode(table, seat), "action_mask": mask}
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``AECEnv.last``, the same, in one call less (it is called every step):
         the selected agent's observation is :meth:`observe`'s, written out here."""
         agent = self.agent_selection
         if observe:
-            state = (self.table or self._table()).state
-            seen = {"observation": self._encode(state, self._seat[agent]),
+            seen = {"observation": self._encode(self.table or self._table(), self._seat[agent]),
                     "action_mask": _frombuffer(self._mask[:], _INT8)}
         else:
             seen = None
@@ -518,6 +527,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self.observations = ObservationEncoding(self.profile, self.num_players)
+        self.backend = env_backend(self._backend_name, self.profile, self.num_players, self.observations,
+                                   self.actions)
         self._derive()
 
     def __repr__(self) -> str:
@@ -538,6 +549,7 @@ def env(
     match: bool = False,
     max_steps: MaxSteps = "auto",
     scaled: bool = False,
+    backend: Backend = "reference",
     **unknown: Any,
 ) -> Any:
     """:class:`raw_env` as a user of PettingZoo's classic card games gets it: an illegal action
@@ -547,6 +559,7 @@ def env(
     inner = raw_env(
         profile=profile, num_players=num_players, render_mode=render_mode, out_of_turn=out_of_turn,
         reward=reward, match=match, max_steps=max_steps, scaled=scaled, illegal_action="terminate",
+        backend=backend,
     )
     return _OrderEnforcing(inner)
 

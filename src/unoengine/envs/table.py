@@ -50,6 +50,11 @@ class Table:
         self._open()
 
     @property
+    def phase(self) -> Phase:
+        """The state's phase (what an env asks every step, asked the same of every backend)."""
+        return self.state.phase
+
+    @property
     def actor(self) -> int:
         """The player whose decision it is."""
         return self.now[0]

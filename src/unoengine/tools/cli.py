@@ -220,7 +220,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
              as_json: bool, progress: bool | Progress, max_moves: int | None = None, isolated: bool = False,
              scheduler: str | None = None, report: str | None = None, records: str | None = None,
              record_count: int = 10, connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False,
-             bot_timeout: float | None = None) -> int:
+             bot_timeout: float | None = None, backend: str = "reference") -> int:
     """Play games between bots and print the summary table (or JSON); on Ctrl-C, the summary of
     the games played so far (exit 130). ``report`` writes the HTML report there; ``records``
     saves the first ``record_count`` games' records into that folder (for ``unoengine replay``).
@@ -228,7 +228,9 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     A game a bot fails in stops the run: the summary of the games before it is printed (and the
     report and records written), then the failure as one line, exit 2. With ``keep_going``
     every game is played, the failed ones listed and left out of the summary, exit 1.
-    ``bot_timeout``: seconds each program bot has for each exchange (``--bot-timeout``)."""
+    ``bot_timeout``: seconds each program bot has for each exchange (``--bot-timeout``).
+    ``backend``: the engine that plays the games (``--backend``); the records of ``records`` are
+    played again on the reference engine, which checks a compiled run's games move for move."""
     from . import simulate as sim
 
     _check_bot_timeout(bot_timeout)
@@ -248,7 +250,8 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         with cluster_executor(scheduler, connect_timeout) as executor:
             for outcome in sim.iter_outcomes(profile, bots, games, seed, workers=workers, match=match,
                                              max_moves=max_moves, isolated=isolated, executor=executor,
-                                             keep_going=keep_going, bot_timeout=bot_timeout):
+                                             keep_going=keep_going, bot_timeout=bot_timeout,
+                                             backend=backend):  # type: ignore[arg-type]  # checked there
                 if isinstance(outcome, sim.GameFailure):
                     tally.fail(outcome)
                     stopped = not keep_going
@@ -421,7 +424,7 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
                as_json: bool, max_moves: int | None = None, isolated: bool = False, progress: bool | Progress = False,
                scheduler: str | None = None, report_path: str | None = None,
                connect_timeout: float = CONNECT_TIMEOUT, keep_going: bool = False,
-               bot_timeout: float | None = None) -> int:
+               bot_timeout: float | None = None, backend: str = "reference") -> int:
     """Rank bots over every seating of the mode; the table shows each bot's win rate and interval
     (and ``report_path`` gets the HTML report). A failed game stops it, or with ``keep_going`` is
     listed, as in :func:`simulate`; either way the standings leave out every deal with a failed
@@ -439,7 +442,8 @@ def tournament(profile: str, bots: list[str], mode: str, games: int, seed: int, 
             standings, results = sim.tournament(profile, bots, games, seed, mode=mode, players=players,
                                                 workers=workers, match=match, max_moves=max_moves,
                                                 isolated=isolated, progress=report, executor=executor,
-                                                keep_going=keep_going, bot_timeout=bot_timeout)
+                                                keep_going=keep_going, bot_timeout=bot_timeout,
+                                                backend=backend)  # type: ignore[arg-type]  # checked there
     except sim.GameFailedError as exc:  # the games before it are ranked all the same
         standings, results, stopped = exc.standings, exc.results, True
     except (ValueError, sim.BotError) as exc:
@@ -673,6 +677,9 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="when a bot fails in a game (raises, breaks the protocol, times out, exits), list that "
                              "game with its seed and seat, count the others, play on, and exit 1; without it the "
                              "first failed game stops the run after the results so far are shown, exit 2")
+    parser.add_argument("--backend", choices=("reference", "compiled"), default="reference",
+                        help="the engine that plays the games: the pure reference (default) or the compiled one "
+                             "(needs the fast extra); the same games and results for a seed (docs/bots.md)")
     parser.add_argument("--bot-timeout", metavar="SECONDS", type=float, default=None,
                         help=f"seconds each bot run as a program (program:..., --isolated) has to take each "
                              f"message and to answer, up to {MAX_TIMEOUT_SECONDS} (default {DEFAULT_BOT_TIMEOUT:g})")
@@ -831,7 +838,7 @@ def _run(args: argparse.Namespace) -> int:
         return simulate(args.profile, seats, args.games, args.seed, args.workers, args.match,
                         args.json, progress, args.max_moves, args.isolated, args.scheduler, args.report,
                         args.records, args.record_count, args.connect_timeout, args.keep_going,
-                        args.bot_timeout)
+                        args.bot_timeout, args.backend)
     if args.command == "replay":
         return replay(args.record, args.html, args.player, args.spectator)
     if args.command == "conformance":
@@ -844,6 +851,6 @@ def _run(args: argparse.Namespace) -> int:
         progress = _progress_option(args, "tournament")
         return tournament(args.profile, _bot_list(args.bots), args.mode, args.games, args.seed, args.workers,
                           args.match, args.json, args.max_moves, args.isolated, progress, args.scheduler,
-                          args.report, args.connect_timeout, args.keep_going, args.bot_timeout)
+                          args.report, args.connect_timeout, args.keep_going, args.bot_timeout, args.backend)
     return demo(args.profile, args.players, args.seed, args.quiet)
 

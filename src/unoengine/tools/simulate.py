@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from types import FrameType
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import attrs
 
@@ -40,9 +40,10 @@ from ..engine.events import CardsDrawn
 from ..engine.limits import MAX_GAMES, MAX_PLAYERS, MAX_STREAMED_GAMES, MAX_TIMEOUT_SECONDS, MAX_WORKERS, is_timeout
 from ..engine.moves import CallUno, Draw, Move, Pass, Play
 from ..engine.profile import Profile
-from ..engine.state import Phase
+from ..engine.state import GameState, Phase
 from ..engine.transition import apply, apply_with_events
 from ..formats.composition import load_profile
+from ..formats.install_hint import install_command
 from ..formats.profile_file import profile_from_dict, profile_to_dict
 from ..formats.record import GameRecord
 
@@ -85,6 +86,28 @@ def _check_names(names: Sequence[object]) -> None:
     unknown = [name for name in names if not is_bot_name(str(name))]
     if unknown:
         raise RunError(f"unknown bot {quoted(str(unknown[0]))}; known bots: {known_bots_text()}")
+
+
+Backend = Literal["reference", "compiled"]
+BACKENDS: Final = ("reference", "compiled")
+
+
+def check_backend(backend: object, profile: Profile | None = None) -> None:
+    """``"reference"`` (the pure engine) or ``"compiled"`` (the numba engine: RunError with the
+    install hint without numba; UnsupportedRuleError, naming the rule, for a ``profile`` the kernels
+    cannot run). Either gives the same games for a seed (tools/simulate_compiled.py)."""
+    if type(backend) is not str or backend not in BACKENDS:
+        raise RunError(f"backend must be one of {', '.join(BACKENDS)}, got {shown(backend)}")
+    if backend == "compiled":
+        try:
+            import numba  # noqa: F401
+        except ImportError:
+            raise RunError(f"backend 'compiled' needs numba, which is not installed: {install_command('fast')}"
+                           ) from None
+        if profile is not None:
+            from ..compiled.config import config_of
+
+            config_of(profile)
 
 
 def check_bot_timeout(bot_timeout: object) -> None:
@@ -132,7 +155,7 @@ def game_seed(run_seed: int, index: int) -> int:
 
 def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
               max_moves: int | None = None, moves_out: list[Move] | None = None,
-              bot_timeout: float | None = None) -> GameResult:
+              bot_timeout: float | None = None, backend: Backend = "reference") -> GameResult:
     """Play one game (one round, or a match with ``match``) between the named bots, seat by seat.
 
     A bot that fails (returns a move that is not legal, raises, or as a program times out or
@@ -140,16 +163,19 @@ def play_game(profile: Profile, bots: Sequence[str], seed: int, index: int = 0, 
     the failing seat. With ``max_moves``, a game still going after that many moves raises
     BotError too: bots that never finish (always declining to play, say) would otherwise keep a
     run going forever. ``moves_out``, when given, receives every move made (see :func:`record_game`).
-    ``bot_timeout`` is the seconds each bot run as a program has for each exchange."""
+    ``bot_timeout`` is the seconds each bot run as a program has for each exchange. ``backend``
+    ``"compiled"`` plays it on the compiled engine, with the same result (:func:`check_backend`)."""
     check_bot_timeout(bot_timeout)
+    check_backend(backend, profile)
     try:
-        return _play(profile, bots, seed, index, match, max_moves, moves_out, bot_timeout)
+        return _play(profile, bots, seed, index, match, max_moves, moves_out, bot_timeout, backend)
     except BotError as exc:
         raise BotError(failure_line(index, seed, bots, error_text(exc)), seat=exc.seat) from exc
 
 
 def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: bool, max_moves: int | None,
-          moves_out: list[Move] | None = None, bot_timeout: float | None = None) -> GameResult:
+          moves_out: list[Move] | None = None, bot_timeout: float | None = None,
+          backend: Backend = "reference") -> GameResult:
     """:func:`play_game` without naming the game in its BotError (a run adds it to the failure)."""
     seats: list[Bot] = []
     try:
@@ -164,35 +190,13 @@ def _play(profile: Profile, bots: Sequence[str], seed: int, index: int, match: b
             if bot_timeout is not None and isinstance(seats[-1], ProgramBot):
                 seats[-1].timeout = float(bot_timeout)
         rngs = [random.Random(f"{seed}/seat{i}") for i in range(len(seats))]
-        state = new_game(profile, len(seats), seed=seed)
-        moves = 0
-        penalties: Counter[str] = Counter()
-        # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
-        observers = [(i, observe) for i, bot in enumerate(seats)
-                     if (observe := getattr(bot, "observe", None)) is not None]
-        end = Phase.MATCH_OVER if match else Phase.ROUND_OVER
-        while state.phase < end:
-            if max_moves is not None and moves >= max_moves:
-                raise BotError(f"did not end within {max_moves} moves")
-            move = next_move(state, seats, rngs)
-            if may_draw_penalty(move):
-                state, events = apply_with_events(state, move)
-                for e in events:
-                    if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
-                        penalties[e.rule] += e.count
-            else:  # no penalty to count: the cheaper path, without events
-                state = apply(state, move)
-            for i, observe in observers:
-                try:
-                    observe(move)
-                except BotError as exc:
-                    exc.seat = i if exc.seat is None else exc.seat
-                    raise
-                except Exception as exc:  # the bot's own code failed
-                    raise raised_by(bot_label(seats[i]), i, exc) from exc
-            moves += 1
-            if moves_out is not None:
-                moves_out.append(move)
+        if backend == "compiled":
+            from .simulate_compiled import play_compiled
+
+            state, moves, penalties = play_compiled(profile, seats, rngs, seed, match, max_moves, moves_out,
+                                                    PENALTY_RULES, may_draw_penalty)
+        else:
+            state, moves, penalties = _play_reference(profile, seats, rngs, seed, match, max_moves, moves_out)
     finally:
         for bot in seats:  # a bot run as a program (bots/program.py) stops its process
             close = getattr(bot, "close", None)
@@ -216,6 +220,41 @@ def _answers(seats: Sequence[Bot]) -> tuple[tuple[int, int, int], ...]:
     if not any(isinstance(s, TextStats) for s in stats):
         return ()
     return tuple((s.prompts, s.refused, s.fallbacks) if isinstance(s, TextStats) else (0, 0, 0) for s in stats)
+
+
+def _play_reference(profile: Profile, seats: Sequence[Bot], rngs: Sequence[random.Random], seed: int, match: bool,
+                    max_moves: int | None, moves_out: list[Move] | None) -> tuple[GameState, int, Counter[str]]:
+    """One game on the reference engine: the final state, the number of moves, the penalty draws."""
+    state = new_game(profile, len(seats), seed=seed)
+    moves = 0
+    penalties: Counter[str] = Counter()
+    # what bots.turns.tell_bots does, with each bot's observe method looked up once a game
+    observers = [(i, observe) for i, bot in enumerate(seats)
+                 if (observe := getattr(bot, "observe", None)) is not None]
+    end = Phase.MATCH_OVER if match else Phase.ROUND_OVER
+    while state.phase < end:
+        if max_moves is not None and moves >= max_moves:
+            raise BotError(f"did not end within {max_moves} moves")
+        move = next_move(state, seats, rngs)
+        if may_draw_penalty(move):
+            state, events = apply_with_events(state, move)
+            for e in events:
+                if isinstance(e, CardsDrawn) and e.rule in PENALTY_RULES:
+                    penalties[e.rule] += e.count
+        else:  # no penalty to count: the cheaper path, without events
+            state = apply(state, move)
+        for i, observe in observers:
+            try:
+                observe(move)
+            except BotError as exc:
+                exc.seat = i if exc.seat is None else exc.seat
+                raise
+            except Exception as exc:  # the bot's own code failed
+                raise raised_by(bot_label(seats[i]), i, exc) from exc
+        moves += 1
+        if moves_out is not None:
+            moves_out.append(move)
+    return state, moves, penalties
 
 
 ERROR_CHARS: Final = 500
@@ -306,14 +345,15 @@ class GameFailedError(BotError):
 
 
 def record_game(profile: Profile | str, bots: Sequence[str], seed: int, index: int = 0, *, match: bool = False,
-                max_moves: int | None = None, bot_timeout: float | None = None) -> tuple[GameRecord, GameResult]:
+                max_moves: int | None = None, bot_timeout: float | None = None,
+                backend: Backend = "reference") -> tuple[GameRecord, GameResult]:
     """Play game ``index`` of a run again, keeping its moves: the record (for a replay page,
     render/replay.py) and the result, the same as the run's when the bots are deterministic
     (every shipped bot is: its random stream comes from the game's seed and its seat)."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     moves: list[Move] = []
     result = play_game(prof, bots, seed, index, match=match, max_moves=max_moves, moves_out=moves,
-                       bot_timeout=bot_timeout)
+                       bot_timeout=bot_timeout, backend=backend)
     return GameRecord(prof, len(bots), seed, moves=tuple(moves)), result
 
 
@@ -333,6 +373,7 @@ class RunSpec:
     max_moves: int | None = None
     keep_going: bool = False
     bot_timeout: float | None = None
+    backend: Backend = "reference"
 
 
 def _play_chunk(spec: RunSpec, deals: Sequence[int]) -> list[GameResult | GameFailure]:
@@ -344,7 +385,8 @@ def _play_chunk(spec: RunSpec, deals: Sequence[int]) -> list[GameResult | GameFa
         seed = game_seed(spec.seed, i)
         for bots, named in zip(spec.seatings, spec.named, strict=True):
             try:
-                out.append(_play(profile, bots, seed, i, spec.match, spec.max_moves, bot_timeout=spec.bot_timeout))
+                out.append(_play(profile, bots, seed, i, spec.match, spec.max_moves, bot_timeout=spec.bot_timeout,
+                                 backend=spec.backend))
             except BotError as exc:
                 out.append(GameFailure(i, seed, named, exc.seat, error_text(exc)))
                 if not spec.keep_going:
@@ -373,7 +415,7 @@ def _check_options(isolated: object, keep_going: object, executor: object, bot_t
 def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
         match: bool = False, progress: Callable[[int, int], None] | None = None,
         max_moves: int | None = None, isolated: bool = False, executor: Executor | None = None,
-        keep_going: bool = False, bot_timeout: float | None = None) -> Results:
+        keep_going: bool = False, bot_timeout: float | None = None, backend: Backend = "reference") -> Results:
     """Play ``games`` games between ``bots`` (one name per seat); results in game order.
 
     ``workers`` > 1 spreads the games over that many processes; ``executor`` (any
@@ -389,13 +431,17 @@ def run(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, 
     A game a bot fails in (see :func:`play_game`) stops the run with :class:`GameFailedError`,
     which holds the games finished before it. With ``keep_going`` every game is played: the
     failed ones are listed in the returned :class:`Results`' ``failures`` and the others counted.
+    ``backend="compiled"`` plays every game on the compiled engine, with the same results
+    (:func:`check_backend`, docs/bots.md "Backends").
     """
     check_run(bots, games, seed, workers, max_moves)  # a list of at most MAX_GAMES results
     _check_options(isolated, keep_going, executor, bot_timeout)
+    check_backend(backend)
     results: list[GameResult] = []
     failures: list[GameFailure] = []
     outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match, max_moves=max_moves,
-                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
+                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout,
+                         backend=backend)
     with contextlib.closing(outcomes):  # a run stopped early stops its workers now, not when collected
         for done, (_, outcome) in enumerate(outcomes, 1):
             if isinstance(outcome, GameFailure):
@@ -415,16 +461,18 @@ _PROGRESS_EVERY: Final = 10
 def iter_outcomes(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
                   match: bool = False, max_moves: int | None = None, isolated: bool = False,
                   executor: Executor | None = None, keep_going: bool = False,
-                  bot_timeout: float | None = None) -> Generator[GameResult | GameFailure, None, None]:
+                  bot_timeout: float | None = None,
+                  backend: Backend = "reference") -> Generator[GameResult | GameFailure, None, None]:
     """Every game of a run, in game order, as they come: a :class:`GameResult`, or a
     :class:`GameFailure` for a game a bot failed in. Without ``keep_going`` the first failure is
     the last item (the games after it are not played, or not waited for); with it, every game
     is played. Streamed as :func:`iter_results` is."""
     check_run(bots, games, seed, workers, max_moves, MAX_STREAMED_GAMES)
     _check_options(isolated, keep_going, executor, bot_timeout)
+    check_backend(backend)
     outcomes = _outcomes(profile, (tuple(bots),), games, seed, workers=workers, match=match,
                          max_moves=max_moves, isolated=isolated, executor=executor, keep_going=keep_going,
-                         bot_timeout=bot_timeout)
+                         bot_timeout=bot_timeout, backend=backend)
     with contextlib.closing(outcomes):  # closed with this generator, stopping the workers
         for _, outcome in outcomes:
             yield outcome
@@ -432,14 +480,15 @@ def iter_outcomes(profile: Profile | str, bots: Sequence[str], games: int, seed:
 
 def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: int = 0, *, workers: int = 1,
                  match: bool = False, max_moves: int | None = None, isolated: bool = False,
-                 executor: Executor | None = None, bot_timeout: float | None = None) -> Iterator[GameResult]:
+                 executor: Executor | None = None, bot_timeout: float | None = None,
+                 backend: Backend = "reference") -> Iterator[GameResult]:
     """:func:`run`'s results one by one, in game order, as they come: nothing is planned up front
     (chunks of games are handed out as earlier ones finish), so a caller can stop at any time
     (the command line's Ctrl-C prints what was played). Up to MAX_STREAMED_GAMES games: tally them
     with :class:`Tally` rather than keeping them. A game a bot fails in raises
     :class:`GameFailedError`, after every game before it was given."""
     outcomes = iter_outcomes(profile, bots, games, seed, workers=workers, match=match, max_moves=max_moves,
-                             isolated=isolated, executor=executor, bot_timeout=bot_timeout)
+                             isolated=isolated, executor=executor, bot_timeout=bot_timeout, backend=backend)
     with contextlib.closing(outcomes):
         for outcome in outcomes:
             if isinstance(outcome, GameFailure):
@@ -449,14 +498,16 @@ def iter_results(profile: Profile | str, bots: Sequence[str], games: int, seed: 
 
 def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games: int, seed: int, *, workers: int,
               match: bool, max_moves: int | None, isolated: bool, executor: Executor | None, keep_going: bool,
-              bot_timeout: float | None = None) -> Generator[tuple[int, GameResult | GameFailure], None, None]:
+              bot_timeout: float | None = None, backend: Backend = "reference",
+              ) -> Generator[tuple[int, GameResult | GameFailure], None, None]:
     """(seating, outcome) of every game, deal after deal and each deal in every seating: the one
     order whatever plays the games, so the first failure (where a run without ``keep_going``
     stops) is the same game with any number of workers. The callers check the arguments."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
+    check_backend(backend, prof)  # a profile the kernels refuse: before any game
     named = tuple(tuple(s) for s in seatings)
     made = tuple(tuple(isolated_bot(b) for b in s) for s in named) if isolated else named
-    spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going, bot_timeout)
+    spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going, bot_timeout, backend)
     per_deal = len(named)
     size = max(1, min(50, games * per_deal // (workers * 8)) // per_deal)  # deals a chunk
     jobs = ((spec, chunk) for chunk in _chunks(games, size))
@@ -669,7 +720,7 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
                players: int = 2, workers: int = 1, match: bool = False, max_moves: int | None = None,
                isolated: bool = False, progress: Callable[[int, int], None] | None = None,
                executor: Executor | None = None, keep_going: bool = False, bot_timeout: float | None = None,
-               ) -> tuple[list[Standing], dict[tuple[str, ...], Results]]:
+               backend: Backend = "reference") -> tuple[list[Standing], dict[tuple[str, ...], Results]]:
     """Play ``games`` games per seating (see :func:`lineups`) and rank the bots by win rate with 95%
     intervals; also returns the results of each seating.
 
@@ -687,12 +738,14 @@ def tournament(profile: Profile | str, bots: Sequence[str], games: int, seed: in
     :func:`standings`)."""
     check_run(bots, games, seed, workers, max_moves)
     _check_options(isolated, keep_going, executor, bot_timeout)
+    check_backend(backend)
     seatings = list(dict.fromkeys(lineups(bots, mode, players)))
     played: list[list[GameResult]] = [[] for _ in seatings]
     failed: list[list[GameFailure]] = [[] for _ in seatings]
     total = games * len(seatings)
     outcomes = _outcomes(profile, seatings, games, seed, workers=workers, match=match, max_moves=max_moves,
-                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout)
+                         isolated=isolated, executor=executor, keep_going=keep_going, bot_timeout=bot_timeout,
+                         backend=backend)
     with contextlib.closing(outcomes):  # a tournament stopped early stops its workers now
         for done, (k, outcome) in enumerate(outcomes, 1):
             if isinstance(outcome, GameFailure):
