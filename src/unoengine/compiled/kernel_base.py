@@ -39,19 +39,29 @@ from .tables import COLOR_OF_T, SYMBOL_OF_T
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+KERNELS_ELSEWHERE: Final = ("envs/compiled_encoding.py", "envs/batch.py")
+"""Sources outside this folder that hold kernels built on these (paths from the package root): their
+machine code lands in this cache too, so their edits must change the stamp."""
+
+
 def _drop_stale_cache() -> None:
     """Forget machine code compiled from other kernel sources than these.
 
     numba's on-disk cache checks only the source file of the function it compiled: a kernel whose
     helper in another file changed would load its old machine code. So the cache kept next to
-    the sources (``compiled/__pycache__``) is stamped with a hash of every kernel source, and
-    dropped when the stamp differs (an edit in a working tree; an upgrade rewrites every file,
-    which numba notices by itself). Where that folder cannot be written, numba keeps no cache
-    there and there is nothing to drop."""
+    the sources (``compiled/__pycache__``) is stamped with a hash of every kernel source, these and
+    :data:`KERNELS_ELSEWHERE`, and dropped when the stamp differs (an edit in a working tree; an
+    upgrade rewrites every file, which numba notices by itself), with the machine code of the
+    kernels elsewhere (kept in their own ``__pycache__``). Where a folder cannot be written, numba
+    keeps no cache there and there is nothing to drop."""
     here = Path(__file__).resolve().parent
+    elsewhere = [here.parent / name for name in KERNELS_ELSEWHERE]
     digest = hashlib.sha256()
-    for source in sorted(here.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    for source in (*sorted(here.glob("*.py")), *elsewhere):
+        try:
+            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+        except OSError:  # an install without the envs: their kernels are never compiled
+            digest.update(source.name.encode() + b"\0")
     cache = here / "__pycache__"
     stamp = cache / "kernels.sha256"
     try:
@@ -59,14 +69,17 @@ def _drop_stale_cache() -> None:
             return
     except OSError:
         pass
+    stale = [*cache.glob("*.nbi"), *cache.glob("*.nbc")]
+    for source in elsewhere:
+        stale += [*source.parent.glob(f"__pycache__/{source.stem}.*.nbi"),
+                  *source.parent.glob(f"__pycache__/{source.stem}.*.nbc")]
     try:
         cache.mkdir(exist_ok=True)
-        for old in (*cache.glob("*.nbi"), *cache.glob("*.nbc")):
+        for old in stale:
             old.unlink()
         stamp.write_text(digest.hexdigest(), encoding="ascii")
     except OSError:  # a read-only install: numba caches elsewhere, keyed by its own rules
         pass
-
 
 _drop_stale_cache()
 _njit = numba.njit(cache=True, nogil=True)

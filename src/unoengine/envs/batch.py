@@ -54,8 +54,8 @@ from ..compiled.config import C_SCORING
 from ..compiled.kernel_apply import apply_move
 from ..compiled.kernel_base import ROUND_OVER, below, jit, next_output, o_last_points_won
 from ..compiled.kernel_deal import new_game, seed_bits
-from ..compiled.kernel_legal import legal_moves
-from ..compiled.layout import S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
+from ..compiled.kernel_legal import legal_moves_into
+from ..compiled.layout import CODES, S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
 from ..formats.composition import Spec, resolve_profile
@@ -63,8 +63,9 @@ from .actions import WAIT, ActionError
 from .arguments import check_choice, check_players, check_seed
 from .compiled_encoding import (
     CompiledEncoding,
+    action_of,
     everyone_windowed,
-    mask_into,
+    mask_with,
     observe,
     only_current_may_act,
 )
@@ -271,7 +272,7 @@ def _open(cfg: Any, a: Any, windows: bool) -> int:
 
 
 @jit
-def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
+def _decide(cfg: Any, a: Any, queue: int, buf: Any, cards: Any) -> tuple[int, int, bool]:
     """envs/table.py ``_decide``: ``(actor, queue, may_wait)``. The windows are the seats
     ``current + queue .. current + n - 1`` that have a legal move (every one while a jump-in is
     possible, HOUSE-2); they are looked at lazily, which is the same as the table's list made at
@@ -281,7 +282,7 @@ def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
     everyone = everyone_windowed(cfg, a)
     while queue < n:
         q = (current + queue) % n
-        if everyone or legal_moves(cfg, a, q, buf) > 0:
+        if everyone or legal_moves_into(cfg, a, q, buf, cards) > 0:
             return q, queue, True
         queue += 1
     return current, queue, False
@@ -332,6 +333,36 @@ def random_legal(masks: Any, seed: int, out: Any) -> None:
 
 
 @jit
+def _pick_legal(cfg: Any, a: Any, who: int, wait: bool, play_index: Any, other_index: Any, buf: Any, cards: Any,
+                streams: Any, i: int) -> int:
+    """``_pick`` of the mask :func:`mask_with` would write, without writing it: the actions of the
+    legal moves (``WAIT`` too if ``wait``), sorted and without repeats, are the mask's set entries
+    in order, so the same draw picks the same action. A random seat's move costs its few legal
+    actions, not two passes over the whole mask."""
+    k = legal_moves_into(cfg, a, who, buf, cards)
+    count = 0
+    for t in range(k):  # insertion sort of the actions into buf[:count] (count <= t), repeats dropped
+        j = action_of(buf[t], play_index, other_index)
+        if j < 0:
+            continue
+        at = count
+        while at > 0 and buf[at - 1] > j:
+            at -= 1
+        if at > 0 and buf[at - 1] == j:
+            continue
+        for u in range(count, at, -1):
+            buf[u] = buf[u - 1]
+        buf[at] = j
+        count += 1
+    first = 1 if wait and not (count > 0 and buf[0] == WAIT) else 0  # WAIT is action 0, the lowest
+    state, r = below(np.uint64(streams[i, 1]), count + first)
+    streams[i, 1] = np.int64(state)
+    if count + first == 0:
+        return -1
+    return WAIT if r < first else buf[r - first]  # type: ignore[no-any-return]
+
+
+@jit
 def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, windows: bool, reward_mode: int,
                code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
                waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
@@ -340,11 +371,13 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
     seats up to the learner's decision (``learner`` >= 0), the round's end and the new deal, and the
     next actor's observation and mask. Returns -1, or a game whose deals all ended too soon."""
     buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    cards = np.empty(CODES, dtype=np.int64)
+    n = code_of.shape[0]
+    players = rewards.shape[1]
     for i in range(lo, hi):
         a = games[i]
-        n = code_of.shape[0]
         done[i] = False
-        for p in range(rewards.shape[1]):
+        for p in range(players):
             rewards[i, p] = 0.0
         if acting and actions[i] < 0:
             continue  # this game sits the step out: its decision stays as it is
@@ -375,11 +408,10 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
                     return i
                 _deal(cfg, a, n, streams, i, seeds)
                 q = _open(cfg, a, windows)
-            who, q, wait = _decide(cfg, a, q, buf)
+            who, q, wait = _decide(cfg, a, q, buf, cards)
             if learner < 0 or who == learner:
                 break
-            mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
-            x = _pick(masks[i], streams, i)
+            x = _pick_legal(cfg, a, who, wait, play_index, other_index, buf, cards, streams, i)
             if x == WAIT:
                 q += 1
             else:
@@ -388,6 +420,6 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
         actor[i] = who
         waiting[i] = wait
         queue[i] = q
-        mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
+        mask_with(cfg, a, who, wait, play_index, other_index, masks[i], buf, cards)
         observe(cfg, a, who, kind_of, offsets, obs[i])
     return -1
