@@ -38,6 +38,7 @@ from .kernel_base import (
     hand_size,
     holds,
     jit,
+    lean,
     may_stack,
     next_dealer,
     o_hands,
@@ -49,14 +50,14 @@ from .layout import CODES, S_COLOR, S_CURRENT, S_DRAWN, S_N, S_PHASE, S_UNO_EXPO
 from .tables import IS_WILD_T, MATCHES_T, STACKS_ON_T
 
 
-@jit
+@lean
 def pack(kind: int, player: int, card: int, color: int, target: int, uno: int) -> int:
     """codes.pack, compiled."""
     return (kind | player << PLAYER_SHIFT | (card + 1) << CARD_SHIFT | (color + 1) << COLOR_SHIFT
             | (target + 1) << TARGET_SHIFT | uno << UNO_SHIFT)
 
 
-@jit
+@lean
 def playable_cards(cfg: Any, a: Any, out: Any) -> int:
     """The distinct cards the player to act may play now, ascending, into ``out`` (at least
     layout.CODES long); their number.
@@ -99,7 +100,7 @@ def playable_cards(cfg: Any, a: Any, out: Any) -> int:
     return k
 
 
-@jit
+@lean
 def _append_card(cfg: Any, a: Any, p: int, c: int, uno: bool, out: Any, k: int) -> int:
     """Every Play of card ``c`` by ``p``: each colour of a wild, each target, with and without UNO
     (``uno``: it is the next-to-last card, UNO-1); as the reference's _append_plays for one card."""
@@ -138,7 +139,7 @@ def _append_card(cfg: Any, a: Any, p: int, c: int, uno: bool, out: Any, k: int) 
     return k
 
 
-@jit
+@lean
 def _append_plays(cfg: Any, a: Any, p: int, cards: Any, count: int, out: Any, k: int) -> int:
     """Every Play of ``cards[:count]`` by ``p`` (:func:`_append_card` for each, in order)."""
     uno = hand_size(a, a[S_N], p) == 2
@@ -147,7 +148,7 @@ def _append_plays(cfg: Any, a: Any, p: int, cards: Any, count: int, out: Any, k:
     return k
 
 
-@jit
+@lean
 def may_jump_in(cfg: Any, a: Any, player: int) -> bool:
     """HOUSE-2: may ``player`` play the top card's twin out of turn now?"""
     phase = a[S_PHASE]
@@ -157,7 +158,7 @@ def may_jump_in(cfg: Any, a: Any, player: int) -> bool:
             and not IS_WILD_T[top] and holds(a, a[S_N], player, top))
 
 
-@jit
+@lean
 def legal_moves_into(cfg: Any, a: Any, player: int, out: Any, cards: Any) -> int:
     """:func:`legal_moves` with the caller's scratch ``cards`` (at least layout.CODES long), so that a
     loop over many games allocates nothing."""

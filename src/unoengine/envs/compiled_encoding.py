@@ -26,6 +26,7 @@ from ..compiled.kernel_base import (
     PLAY,
     ROUND_OVER,
     jit,
+    lean,
     o_discard,
     o_hand_size,
     o_hands,
@@ -130,7 +131,7 @@ def fields(code: int) -> tuple[int, int, int, int, int]:
             (code >> TARGET_SHIFT & 31) - 1, code >> UNO_SHIFT & 1)
 
 
-@jit
+@lean
 def action_of(code: int, play_index: Any, other_index: Any) -> int:
     """The action index of a legal move code, -1 if the table has none."""
     kind = code & 15
@@ -151,7 +152,7 @@ def mask_into(cfg: Any, a: Any, player: int, wait: bool, play_index: Any, other_
     return mask_with(cfg, a, player, wait, play_index, other_index, out, buf, np.empty(CODES, dtype=np.int64))
 
 
-@jit
+@lean
 def mask_with(cfg: Any, a: Any, player: int, wait: bool, play_index: Any, other_index: Any, out: Any,
               buf: Any, cards: Any) -> int:
     """:func:`mask_into` with the caller's scratch ``cards`` (layout.CODES long): nothing allocated."""
@@ -176,7 +177,7 @@ def has_moves(cfg: Any, a: Any, player: int, buf: Any) -> bool:
     return legal_moves_into(cfg, a, player, buf, np.empty(CODES, dtype=np.int64)) > 0
 
 
-@jit
+@lean
 def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> None:
     """``ObservationEncoding.encode(view(state, me))`` into the float32 row ``out``: only what the
     view holds (the own hand, the drawn card when it is this player's, what this player knows).
@@ -243,13 +244,13 @@ def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> 
     out[offsets[G_PASSES]] = a[S_PASSES]
 
 
-@jit
+@lean
 def only_current_may_act(cfg: Any, a: Any) -> bool:
     """engine/legality.py ``only_current_may_act``: no UNO exposed, no jump-in, round not over."""
     return a[S_UNO_EXPOSED] < 0 and a[S_PHASE] < ROUND_OVER and cfg[C_JUMP_IN] == 0  # type: ignore[no-any-return]
 
 
-@jit
+@lean
 def everyone_windowed(cfg: Any, a: Any) -> bool:
     """envs/table.py: while a jump-in is possible under the profile, every other player gets a
     window, so being asked does not reveal a twin (HOUSE-2)."""
