@@ -15,6 +15,10 @@ from typing import Any, Final, TypeVar, cast
 
 import numba
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba import types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ..engine.cards import BLANK, WILD_CUSTOMIZABLE, WILD_DRAW_FOUR, WILD_SWAP_HANDS
 from ..engine.splitmix import GAMMA, MIX_1, MIX_2
@@ -104,6 +108,27 @@ def lean(function: F) -> F:
     (the batch loop, the hand rotation and the hand shuffle) stay counting."""
     return cast(F, _njit_lean(function))
 
+
+def _prefetch(typingctx: Any, array: Any, index: Any) -> Any:
+    """Ask the processor to fetch ``array[index]``'s cache line (LLVM's ``llvm.prefetch``, for reading,
+    kept in every cache level); nothing else happens and nothing is checked. A batch's games do not
+    fit in the caches, so the batch loop asks for the next game's lines while it steps this one."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        kind = signature.args[0]
+        view = context.make_array(kind)(context, builder, args[0])
+        at = cgutils.get_item_pointer(context, builder, kind, view, [args[1]], wraparound=False)  # type: ignore[no-untyped-call]
+        byte = ir.IntType(8).as_pointer()
+        word = ir.IntType(32)
+        fetch = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, ir.FunctionType(ir.VoidType(), [byte, word, word, word]), "llvm.prefetch.p0")
+        builder.call(fetch, [builder.bitcast(at, byte), word(0), word(3), word(1)])  # read, keep, data
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+prefetch: Final = cast(Callable[[Any, int], None], intrinsic(_prefetch))
+"""``prefetch(array, index)`` in a kernel (see ``_prefetch``)."""
 
 PLAY: Final = int(Phase.PLAY)
 DRAWN: Final = int(Phase.DRAWN)

@@ -54,12 +54,22 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import numpy as np
 
 from ..compiled.codes import MAX_LEGAL, encode
-from ..compiled.config import C_SCORING
+from ..compiled.config import C_DECK, C_SCORING
 from ..compiled.kernel_apply import apply_move
-from ..compiled.kernel_base import ROUND_OVER, below, jit, lean, next_output, o_last_points_won
+from ..compiled.kernel_base import (
+    ROUND_OVER,
+    below,
+    jit,
+    lean,
+    next_output,
+    o_discard,
+    o_hands,
+    o_last_points_won,
+    prefetch,
+)
 from ..compiled.kernel_deal import new_game, seed_bits
 from ..compiled.kernel_legal import legal_moves_into
-from ..compiled.layout import CODES, S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
+from ..compiled.layout import CODES, S_CURRENT, S_DISCARD_LEN, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
 from ..formats.composition import Spec, resolve_profile
@@ -400,8 +410,18 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
     cards = np.empty(CODES, dtype=np.int64)
     n = code_of.shape[0]
     players = rewards.shape[1]
+    header = o_hands(n)
+    top = o_discard(n, cfg[C_DECK]) - 1
     for i in range(lo, hi):
         a = games[i]
+        if i + 2 < hi:  # the game after next: its first slots, which say where the rest is
+            for at in range(0, header, 8):
+                prefetch(games[i + 2], at)
+        if i + 1 < hi:  # the next game: the hand to act and the top of the discard pile
+            hand = header + games[i + 1, S_CURRENT] * CODES
+            for at in range(hand, hand + CODES, 8):
+                prefetch(games[i + 1], at)
+            prefetch(games[i + 1], top + games[i + 1, S_DISCARD_LEN])
         done[i] = False
         for p in range(players):
             rewards[i, p] = 0.0
