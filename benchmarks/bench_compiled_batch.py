@@ -3,6 +3,7 @@ Gymnasium env and RLCard's UNO env in the same run.
 
     pip install -e '.[fast,gymnasium,bench]'
     python benchmarks/bench_compiled_batch.py [--sizes 1024 4096] [--steps 200] [--repeats 5] [--players 2 4]
+    python benchmarks/bench_compiled_batch.py --versus-rlcard --sizes 1024 --repeats 7
 
 One batch step = every game of the batch takes one action (a uniformly random legal action,
 picked by a compiled loop over the masks), and the engine returns each game's next actor,
@@ -12,6 +13,11 @@ slices stepped at once) and :class:`UnoVectorEnv` (seat 0 against compiled rando
 play inside the step: one env step is one learner decision, several moves). The reference is
 ``UnoEnv`` (opponents "random", its defaults otherwise) and RLCard 1.2.0's ``rlcard.make("uno")``
 env (2 players, simplified rules), both stepped with random legal actions.
+
+``--versus-rlcard`` measures only the vector env (2 players, one thread, the first ``--sizes``)
+against RLCard's env, the two interleaved in every repeat, and gives their ratio per repeat: the
+issue's "vector env >= 20x RLCard's env" (one vector env step is one learner decision of each of
+the batch's games; one RLCard env step is one decision of its one game).
 
 Each figure is steps per second of CPU time (``time.process_time``, every thread of the process)
 and of wall time (``time.perf_counter``), min / median / max over ``--repeats`` runs. The first
@@ -120,6 +126,27 @@ def rlcard_run(steps: int, repeats: int) -> Callable[[], int] | None:
     return run
 
 
+def versus_rlcard(size: int, steps: int, reference_steps: int, repeats: int) -> int:
+    """The vector env and RLCard's env interleaved in each repeat, CPU time; their ratio per repeat."""
+    theirs = rlcard_run(reference_steps, repeats)
+    if theirs is None:
+        print("RLCard is not installed (pip install -e '.[bench]')", file=sys.stderr)
+        return 1
+    ours = vector_run(2, size, steps, 1)
+    mine: list[float] = []
+    other: list[float] = []
+    for _ in range(repeats):
+        mine.append(timed(ours, 1)[0][0])
+        other.append(timed(theirs, 1)[0][0])
+    print(f"{'CPU steps/s, interleaved':<58}     {'min':>12} {'median':>12} {'max':>12}")
+    print(f"{f'UnoVectorEnv 2p batch {size} threads 1':<58} cpu {spread(mine)}")
+    print(f"{'RLCard 1.2.0 uno env 2p':<58} cpu {spread(other)}")
+    ratios = [m / o for m, o in zip(mine, other, strict=True)]
+    print(f"{'UnoVectorEnv / RLCard (per repeat)':<58}     "
+          f"{min(ratios):>11.1f}x {statistics.median(ratios):>11.1f}x {max(ratios):>11.1f}x")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1024, 4096])
@@ -130,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--only-reference", action="store_true", help="measure only the reference and RLCard envs")
+    parser.add_argument("--versus-rlcard", action="store_true",
+                        help="only the vector env against RLCard's env, interleaved, with their ratio")
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()}, {platform.machine()}, numpy {np.__version__}")
     start = time.perf_counter()
@@ -137,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     BatchEngine("classic-108", 2, 4, 1).reset()
     print(f"first call (import, numba cache or compile, one reset): {time.perf_counter() - start:.2f} s wall")
+    if args.versus_rlcard:
+        return versus_rlcard(args.sizes[0], args.steps, args.reference_steps, args.repeats)
     print(f"{'steps/s (game steps: batch steps x batch size)':<58}     {'min':>12} {'median':>12} {'max':>12}"
           f"        {'min':>12} {'median':>12} {'max':>12}")
     for players in args.players:

@@ -65,6 +65,7 @@ from .kernel_base import (
     hand_size,
     holds_color,
     jit,
+    lean,
     o_challenge_hand,
     o_discard,
     o_hand_size,
@@ -126,7 +127,7 @@ E_OTHERS_DRAW_ONE = 3
 
 
 # --- knowledge (engine/knowledge.py) -------------------------------------------------------------
-@jit
+@lean
 def _known_at(n: int, viewer: int, owner: int) -> int:
     return o_known(n) + (viewer * n + owner) * CODES
 
@@ -138,7 +139,7 @@ def _forget_all(a: Any, n: int) -> None:
     a[ok:ok + n * n * CODES] = 0
 
 
-@jit
+@lean
 def _after_play(a: Any, n: int, owner: int, card: int) -> None:
     """knowledge.after_play: every viewer who knows a copy of ``card`` in the hand strikes one off."""
     for v in range(n):
@@ -147,7 +148,7 @@ def _after_play(a: Any, n: int, owner: int, card: int) -> None:
             a[i] -= 1
 
 
-@jit
+@lean
 def _learn_hand(a: Any, n: int, viewer: int, owner: int, source: int) -> None:
     """knowledge.merge of one entry: ``viewer`` knows ``owner`` holds at least the cards counted at
     ``a[source:source + 58]`` (a lower bound: the larger count of each card)."""
@@ -168,7 +169,7 @@ def _forget_own(a: Any, n: int) -> None:
 
 
 # --- hands moving between players (ACT-6, ACT-7, HOUSE-3) ----------------------------------------
-@jit
+@lean
 def _swap_rows(a: Any, x: int, y: int, length: int) -> None:
     for i in range(length):
         t = a[x + i]
@@ -176,7 +177,7 @@ def _swap_rows(a: Any, x: int, y: int, length: int) -> None:
         a[y + i] = t
 
 
-@jit
+@lean
 def _swap_hands(a: Any, n: int, p: int, target: int) -> None:
     """effects.swap_hands: ``p`` and ``target`` exchange hands."""
     oh = o_hands(n)
@@ -246,7 +247,7 @@ def _shuffle_hands(a: Any, n: int, player: int) -> None:
 
 
 # --- the end of a round (engine/scoring.py) ------------------------------------------------------
-@jit
+@lean
 def _finish(cfg: Any, a: Any, winner: int, blocked: bool) -> None:
     """END-1 / PLAY-7: score the round (SCORE-1..4) and end it, or the match (scoring._finish)."""
     n = a[S_N]
@@ -300,7 +301,7 @@ def _finish(cfg: Any, a: Any, winner: int, blocked: bool) -> None:
     a[S_PENDING_DRAW] = 0
 
 
-@jit
+@lean
 def _finish_blocked(cfg: Any, a: Any) -> None:
     """PLAY-7 RULING: the lowest hand in points wins; a tie goes to the first in turn order from the
     player who passed first (scoring.end_round_blocked)."""
@@ -321,7 +322,7 @@ def _finish_blocked(cfg: Any, a: Any) -> None:
 
 
 # --- playing a card (transition._play and the card effects) -------------------------------------
-@jit
+@lean
 def _face_penalty(a: Any, victim: int, total: int) -> None:
     """HOUSE-1: ``victim`` must answer the Draw card on top or accept ``total`` cards."""
     a[S_CURRENT] = victim
@@ -356,7 +357,7 @@ def _wild_draw_four(cfg: Any, a: Any, p: int, bluff: bool, color_before: int, la
         start_turn(a, seat_after(a, p, 2))
 
 
-@jit
+@lean
 def _turn_after(cfg: Any, a: Any, p: int, symbol: int) -> int:
     """transition.turn_after: ACT-1 Skip passes over the next player; ACT-2 Reverse turns the
     direction, and with two players HOUSE-6 "skip" makes it a Skip (the same player again)."""
@@ -454,7 +455,7 @@ def _play(cfg: Any, a: Any, p: int, card: int, color: int, target: int, uno: int
 
 
 # --- the other moves ---------------------------------------------------------------------------
-@jit
+@lean
 def _playable(cfg: Any, a: Any, n: int, p: int, top: int, color: int, card: int) -> bool:
     """legality.card_playable: may ``card`` go on ``top`` now (PLAY-1..3), played from ``p``'s hand
     (WD4-1: "enforced" forbids a Wild Draw Four while holding the colour in play)?"""
@@ -463,7 +464,7 @@ def _playable(cfg: Any, a: Any, n: int, p: int, top: int, color: int, card: int)
     return not (card == WILD_DRAW_FOUR and wild_draw_four_forbidden(cfg, a, n, p, color))
 
 
-@jit
+@lean
 def _draw(cfg: Any, a: Any, p: int) -> None:
     """PLAY-4/5/6 (transition._draw): one card, or under HOUSE-4 one at a time until one can be
     played or nothing is left to draw (PLAY-7 reshuffles on the way); then play it or keep it."""
@@ -479,7 +480,7 @@ def _draw(cfg: Any, a: Any, p: int) -> None:
     a[S_DRAWN] = card
 
 
-@jit
+@lean
 def _pass(cfg: Any, a: Any, p: int) -> None:
     """PLAY-4 keep the drawn card, or PLAY-7 pass with nothing to draw (blocked after a full round)."""
     if a[S_PHASE] == DRAWN:
@@ -495,7 +496,7 @@ def _pass(cfg: Any, a: Any, p: int) -> None:
     start_turn(a, seat_after(a, p, 1))
 
 
-@jit
+@lean
 def _choose_color(cfg: Any, a: Any, p: int, color: int) -> None:
     """SETUP-8/SETUP-10: the first player names the colour and plays; HOUSE-7 (SETUP-9 "apply"): the
     dealer names it and the first player draws 4 and is skipped."""
@@ -535,7 +536,7 @@ def _challenge(cfg: Any, a: Any) -> None:
     start_turn(a, seat_after(a, victim, 1))
 
 
-@jit
+@lean
 def _accept(cfg: Any, a: Any) -> None:
     """ACT-3/ACT-5/HOUSE-1: draw what is pending and miss the turn; the catch window stays open
     (UNO-7 RULING). ACT-9: a Wild Draw Four that went out ends the round once drawn."""

@@ -38,6 +38,7 @@ from .kernel_base import (
     hand_size,
     holds,
     jit,
+    lean,
     may_stack,
     next_dealer,
     o_hands,
@@ -49,45 +50,45 @@ from .layout import CODES, S_COLOR, S_CURRENT, S_DRAWN, S_N, S_PHASE, S_UNO_EXPO
 from .tables import IS_WILD_T, MATCHES_T, STACKS_ON_T
 
 
-@jit
+@lean
 def pack(kind: int, player: int, card: int, color: int, target: int, uno: int) -> int:
     """codes.pack, compiled."""
     return (kind | player << PLAYER_SHIFT | (card + 1) << CARD_SHIFT | (color + 1) << COLOR_SHIFT
             | (target + 1) << TARGET_SHIFT | uno << UNO_SHIFT)
 
 
-@jit
+@lean
 def playable_cards(cfg: Any, a: Any, out: Any) -> int:
-    """The distinct cards the player to act may play now, ascending, into ``out``; their number.
+    """The distinct cards the player to act may play now, ascending, into ``out`` (at least
+    layout.CODES long); their number.
 
     After a draw only the drawn card (PLAY-5); facing a Draw card, only an answer (HOUSE-1); and
-    never a Wild Draw Four that "enforced" forbids (WD4-1)."""
+    never a Wild Draw Four that "enforced" forbids (WD4-1). The scans over the hand are written
+    without branches (each card code is stored, the count moves on only for a playable one): a
+    hand is random, so a branch per code would be mispredicted about every other card."""
     n = a[S_N]
     p = a[S_CURRENT]
     top = top_card(cfg, a)
     color = a[S_COLOR]
-    row = MATCHES_T[top, color]
     phase = a[S_PHASE]
     k = 0
     if phase == DRAWN:
         drawn = a[S_DRAWN]
-        if drawn >= 0 and row[drawn]:
+        if drawn >= 0 and MATCHES_T[top, color, drawn]:
             out[0] = drawn
             k = 1
     elif phase != PLAY:
         if may_stack(cfg, a):
-            answers = STACKS_ON_T[cfg[C_STACKING], top]
+            stacking = cfg[C_STACKING]
             base = o_hands(n) + p * CODES
             for c in range(CODES):
-                if a[base + c] > 0 and answers[c] and row[c]:
-                    out[k] = c
-                    k += 1
+                out[k] = c
+                k += (a[base + c] > 0) & STACKS_ON_T[stacking, top, c] & MATCHES_T[top, color, c]
     else:
         base = o_hands(n) + p * CODES
         for c in range(CODES):
-            if a[base + c] > 0 and row[c]:
-                out[k] = c
-                k += 1
+            out[k] = c
+            k += (a[base + c] > 0) & MATCHES_T[top, color, c]
     if k > 0 and out[k - 1] >= WILD_DRAW_FOUR:
         for i in range(k):
             if out[i] == WILD_DRAW_FOUR:
@@ -99,49 +100,55 @@ def playable_cards(cfg: Any, a: Any, out: Any) -> int:
     return k
 
 
-@jit
-def _append_plays(cfg: Any, a: Any, p: int, cards: Any, count: int, out: Any, k: int) -> int:
-    """Every Play of ``cards[:count]`` by ``p``: each colour of a wild, each target, with and without
-    UNO when it is the next-to-last card (UNO-1); as the reference's _append_plays."""
+@lean
+def _append_card(cfg: Any, a: Any, p: int, c: int, uno: bool, out: Any, k: int) -> int:
+    """Every Play of card ``c`` by ``p``: each colour of a wild, each target, with and without UNO
+    (``uno``: it is the next-to-last card, UNO-1); as the reference's _append_plays for one card."""
     n = a[S_N]
-    uno = hand_size(a, n, p) == 2
-    for i in range(count):
-        c = cards[i]
-        wild = IS_WILD_T[c]
-        if (c >= WILD_SWAP_HANDS or cfg[C_SEVEN_ZERO] != 0) and takes_target(cfg, c):
-            for target in range(n):
-                if target == p:
-                    continue
-                if wild:
-                    for color in range(4):
-                        out[k] = pack(K_PLAY, p, c, color, target, 0)
-                        k += 1
-                        if uno:
-                            out[k] = pack(K_PLAY, p, c, color, target, 1)
-                            k += 1
-                else:
-                    out[k] = pack(K_PLAY, p, c, -1, target, 0)
+    wild = IS_WILD_T[c]
+    if (c >= WILD_SWAP_HANDS or cfg[C_SEVEN_ZERO] != 0) and takes_target(cfg, c):
+        for target in range(n):
+            if target == p:
+                continue
+            if wild:
+                for color in range(4):
+                    out[k] = pack(K_PLAY, p, c, color, target, 0)
                     k += 1
                     if uno:
-                        out[k] = pack(K_PLAY, p, c, -1, target, 1)
+                        out[k] = pack(K_PLAY, p, c, color, target, 1)
                         k += 1
-        elif wild:
-            for color in range(4):
-                out[k] = pack(K_PLAY, p, c, color, -1, 0)
+            else:
+                out[k] = pack(K_PLAY, p, c, -1, target, 0)
                 k += 1
                 if uno:
-                    out[k] = pack(K_PLAY, p, c, color, -1, 1)
+                    out[k] = pack(K_PLAY, p, c, -1, target, 1)
                     k += 1
-        else:
-            out[k] = pack(K_PLAY, p, c, -1, -1, 0)
+    elif wild:
+        for color in range(4):
+            out[k] = pack(K_PLAY, p, c, color, -1, 0)
             k += 1
             if uno:
-                out[k] = pack(K_PLAY, p, c, -1, -1, 1)
+                out[k] = pack(K_PLAY, p, c, color, -1, 1)
                 k += 1
+    else:
+        out[k] = pack(K_PLAY, p, c, -1, -1, 0)
+        k += 1
+        if uno:
+            out[k] = pack(K_PLAY, p, c, -1, -1, 1)
+            k += 1
     return k
 
 
-@jit
+@lean
+def _append_plays(cfg: Any, a: Any, p: int, cards: Any, count: int, out: Any, k: int) -> int:
+    """Every Play of ``cards[:count]`` by ``p`` (:func:`_append_card` for each, in order)."""
+    uno = hand_size(a, a[S_N], p) == 2
+    for i in range(count):
+        k = _append_card(cfg, a, p, cards[i], uno, out, k)
+    return k
+
+
+@lean
 def may_jump_in(cfg: Any, a: Any, player: int) -> bool:
     """HOUSE-2: may ``player`` play the top card's twin out of turn now?"""
     phase = a[S_PHASE]
@@ -151,17 +158,15 @@ def may_jump_in(cfg: Any, a: Any, player: int) -> bool:
             and not IS_WILD_T[top] and holds(a, a[S_N], player, top))
 
 
-@jit
-def legal_moves(cfg: Any, a: Any, player: int, out: Any) -> int:
-    """The codes of every legal move now (``player`` -1), or of one player's, into ``out`` (at least
-    codes.MAX_LEGAL long); their number. The order is the reference's: in-turn moves, jump-ins by
-    seat, the next round's deal, then the late UNO call and the catches."""
+@lean
+def legal_moves_into(cfg: Any, a: Any, player: int, out: Any, cards: Any) -> int:
+    """:func:`legal_moves` with the caller's scratch ``cards`` (at least layout.CODES long), so that a
+    loop over many games allocates nothing."""
     n = a[S_N]
     if player >= n:
         return 0
     phase = a[S_PHASE]
     p = a[S_CURRENT]
-    cards = np.empty(CODES, dtype=np.int64)
     k = 0
     if player < 0 or player == p:
         if phase == PLAY:
@@ -196,11 +201,10 @@ def legal_moves(cfg: Any, a: Any, player: int, out: Any) -> int:
                 out[k] = pack(K_CHOOSE_COLOR, p, -1, color, -1, 0)
                 k += 1
     if cfg[C_JUMP_IN] != 0:
-        twin = np.empty(1, dtype=np.int64)
-        twin[0] = top_card(cfg, a)
+        twin = top_card(cfg, a)
         for q in range(n):
             if (player < 0 or player == q) and may_jump_in(cfg, a, q):
-                k = _append_plays(cfg, a, q, twin, 1, out, k)
+                k = _append_card(cfg, a, q, twin, hand_size(a, n, q) == 2, out, k)
     if phase == ROUND_OVER:
         dealer = next_dealer(cfg, a)
         if player < 0 or player == dealer:
@@ -216,3 +220,11 @@ def legal_moves(cfg: Any, a: Any, player: int, out: Any) -> int:
                 out[k] = pack(K_CATCH_UNO, q, -1, -1, exposed, 0)
                 k += 1
     return k
+
+
+@jit
+def legal_moves(cfg: Any, a: Any, player: int, out: Any) -> int:
+    """The codes of every legal move now (``player`` -1), or of one player's, into ``out`` (at least
+    codes.MAX_LEGAL long); their number. The order is the reference's: in-turn moves, jump-ins by
+    seat, the next round's deal, then the late UNO call and the catches."""
+    return legal_moves_into(cfg, a, player, out, np.empty(CODES, dtype=np.int64))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .config import C_DECK
-from .kernel_base import PLAY, add_card, jit, o_discard, o_draw, shuffle_block
+from .kernel_base import PLAY, add_card, lean, o_discard, o_draw, shuffle_block
 from .layout import (
     S_CURRENT,
     S_DIRECTION,
@@ -24,14 +24,14 @@ from .layout import (
 )
 
 
-@jit
+@lean
 def seat_after(a: Any, player: int, steps: int) -> int:
     """The player ``steps`` places after ``player`` in the direction of play (PLAY-8)."""
     n = a[S_N]
     return (player + steps * a[S_DIRECTION]) % n  # type: ignore[no-any-return]
 
 
-@jit
+@lean
 def start_turn(a: Any, player: int) -> None:
     """Give ``player`` an ordinary turn (phase PLAY), as ``Draft.start_turn``."""
     a[S_CURRENT] = player
@@ -40,7 +40,7 @@ def start_turn(a: Any, player: int) -> None:
     a[S_PENDING_DRAW] = 0
 
 
-@jit
+@lean
 def reshuffle(cfg: Any, a: Any) -> None:
     """PLAY-7: the discard pile but its top card, taken from the top down, shuffled from the hidden
     seed and put under what is left of the draw pile; drawing starts again at the top."""
@@ -61,7 +61,7 @@ def reshuffle(cfg: Any, a: Any) -> None:
     a[S_DISCARD_LEN] = 1
 
 
-@jit
+@lean
 def take_card(cfg: Any, a: Any) -> int:
     """The top card of the draw pile, reshuffling first when it is empty (PLAY-7); -1 when nothing
     at all is left to draw (``Draft.take_from_pile`` one card at a time)."""
@@ -74,7 +74,7 @@ def take_card(cfg: Any, a: Any) -> int:
     return a[o_draw(a[S_N]) + pos]  # type: ignore[no-any-return]
 
 
-@jit
+@lean
 def draw_cards(cfg: Any, a: Any, player: int, count: int) -> int:
     """``player`` draws up to ``count`` cards (``Draft.draw``); the last card drawn, or -1 if none."""
     n = a[S_N]

@@ -19,6 +19,10 @@ dealt from its own seed, played until its first round ends.
 game's round, ``out.done[i]`` is True, ``out.rewards[i]`` the round's rewards, and the observation,
 mask and actor are already the new game's; the final observation (of the seat that made the last
 move, or of the learner, see below) is ``out.final_observation[i]``, valid where ``done``.
+``autoreset="next-step"`` (Gymnasium's default, what :mod:`.vector` uses) instead returns the final
+observation itself in ``out.observation[i]`` (with the new game's actor and mask already), and the
+game's next step ignores its action and returns the new game's first observation (reward 0, not
+done); ``final_observation`` is then not written.
 
 **Who decides** follows :class:`~.table.Table`: ``out_of_turn="turn-only"`` asks only the player
 to act; ``"windows"`` gives each other player with a legal move (everyone, while a jump-in is
@@ -45,17 +49,27 @@ batch into k slices stepped by k threads at once.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 import numpy as np
 
 from ..compiled.codes import MAX_LEGAL, encode
-from ..compiled.config import C_SCORING
+from ..compiled.config import C_DECK, C_SCORING
 from ..compiled.kernel_apply import apply_move
-from ..compiled.kernel_base import ROUND_OVER, below, jit, next_output, o_last_points_won
+from ..compiled.kernel_base import (
+    ROUND_OVER,
+    below,
+    jit,
+    lean,
+    next_output,
+    o_discard,
+    o_hands,
+    o_last_points_won,
+    prefetch,
+)
 from ..compiled.kernel_deal import new_game, seed_bits
-from ..compiled.kernel_legal import legal_moves
-from ..compiled.layout import S_CURRENT, S_LAST_WINNER, S_N, S_PHASE, offsets
+from ..compiled.kernel_legal import legal_moves_into
+from ..compiled.layout import CODES, S_CURRENT, S_DISCARD_LEN, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
 from ..formats.composition import Spec, resolve_profile
@@ -63,12 +77,16 @@ from .actions import WAIT, ActionError
 from .arguments import check_choice, check_players, check_seed
 from .compiled_encoding import (
     CompiledEncoding,
+    action_of,
     everyone_windowed,
-    mask_into,
+    mask_with,
     observe,
     only_current_may_act,
 )
 from .table import OUT_OF_TURN, REWARD_MODES, OutOfTurn, RewardMode
+
+AutoReset = Literal["same-step", "next-step"]
+AUTORESET: Final = ("same-step", "next-step")
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -115,6 +133,7 @@ class BatchEngine:
         reward: RewardMode = "win",
         learner: int | None = None,
         threads: int = 1,
+        autoreset: AutoReset = "same-step",
     ) -> None:
         resolved = resolve_profile(profile)
         self.profile: Profile = resolved
@@ -123,6 +142,7 @@ class BatchEngine:
             raise ActionError(f"batch_size: expected an int 1..{MAX_BATCH}, got {shown(batch_size)}")
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         check_choice("reward", reward, REWARD_MODES)
+        check_choice("autoreset", autoreset, AUTORESET)
         if learner is not None and (type(learner) is not int or not 0 <= learner < num_players):
             raise ActionError(f"learner: expected None or a seat 0..{num_players - 1}, got {shown(learner)}")
         if type(threads) is not int or not 1 <= threads <= 64:
@@ -135,6 +155,7 @@ class BatchEngine:
         self.reward_mode: RewardMode = reward
         self.learner = learner
         self.threads = threads
+        self.autoreset: AutoReset = autoreset
         n = num_players
         self._code_of = np.full((n, enc.action_size), -1, dtype=np.int64)
         for p in range(n):
@@ -154,6 +175,8 @@ class BatchEngine:
         self._mask = np.zeros((size, enc.action_size), dtype=np.uint8)
         self._rewards = np.zeros((size, n), dtype=np.float64)
         self._done = np.zeros(size, dtype=np.bool_)
+        self._pending = np.zeros(size, dtype=np.bool_)
+        """"next-step": the games whose round ended on the last step (their next step is the reset)."""
         self._seed = check_seed(seed, "seed") or 0
         self._pool = ThreadPoolExecutor(threads) if threads > 1 else None
         self._ready = False
@@ -172,6 +195,7 @@ class BatchEngine:
         if seed is not None:
             self._seed = check_seed(seed, "seed") or 0
         seed_streams(seed_bits(self._seed), self._streams)
+        self._pending[:] = False
         self._run(None)
         self._ready = True
         return self._out()
@@ -179,7 +203,8 @@ class BatchEngine:
     def step(self, actions: npt.ArrayLike) -> BatchStep:
         """Each game's actor takes its action; ActionError (nothing changed) for an action that is
         not legal for the actor of its game now. :data:`SKIP` (-1) leaves a game as it is for this
-        step (its decision, observation and mask stay; reward 0, not done)."""
+        step (its decision, observation and mask stay; reward 0, not done). Under "next-step" the
+        action of a game whose round ended on the last step is not looked at."""
         if not self._ready:
             raise ActionError("step() before reset()")
         x = np.asarray(actions)
@@ -187,11 +212,8 @@ class BatchEngine:
             raise ActionError(f"actions: expected {self.batch_size} integers, got an array of shape "
                               f"{x.shape} and dtype {x.dtype}")
         x = x.astype(np.int64, copy=False)
-        inside = (x >= 0) & (x < self.encoding.action_size)
-        legal = inside & (self._mask[np.arange(self.batch_size), np.where(inside, x, 0)] != 0)
-        legal |= x == SKIP
-        if not legal.all():
-            i = int(np.argmin(legal))
+        i = first_illegal(x, self._mask, self._pending)
+        if i >= 0:
             raise ActionError(f"actions[{i}]: {int(x[i])} is not a legal action of seat {int(self._actor[i])} "
                               f"in game {i} now")
         self._run(x)
@@ -220,13 +242,14 @@ class BatchEngine:
         learner = -1 if self.learner is None else self.learner
         windows = self.out_of_turn == "windows"
         mode = REWARD_MODES.index(self.reward_mode)
+        next_step = self.autoreset == "next-step"
         seeds = self.game_seeds.view(np.int64)
 
         def part(lo: int, hi: int) -> int:
             return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, self._code_of,
                               enc.play_index, enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting,
                               self._queue, self._streams, seeds, self._mask, self._obs, self._rewards, self._done,
-                              self._final, lo, hi)
+                              self._final, lo, hi, next_step, self._pending)
 
         if self._pool is None:
             failed = part(0, self.batch_size)
@@ -261,7 +284,7 @@ def _deal(cfg: Any, a: Any, n: int, streams: Any, i: int, seeds: Any) -> None:
     new_game(cfg, n, int(np.int64(out)), a)
 
 
-@jit
+@lean
 def _open(cfg: Any, a: Any, windows: bool) -> int:
     """envs/table.py ``_open``: the first window offset after a move (``n``: no windows)."""
     n = a[S_N]
@@ -270,8 +293,8 @@ def _open(cfg: Any, a: Any, windows: bool) -> int:
     return n  # type: ignore[no-any-return]
 
 
-@jit
-def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
+@lean
+def _decide(cfg: Any, a: Any, queue: int, buf: Any, cards: Any) -> tuple[int, int, bool]:
     """envs/table.py ``_decide``: ``(actor, queue, may_wait)``. The windows are the seats
     ``current + queue .. current + n - 1`` that have a legal move (every one while a jump-in is
     possible, HOUSE-2); they are looked at lazily, which is the same as the table's list made at
@@ -281,13 +304,13 @@ def _decide(cfg: Any, a: Any, queue: int, buf: Any) -> tuple[int, int, bool]:
     everyone = everyone_windowed(cfg, a)
     while queue < n:
         q = (current + queue) % n
-        if everyone or legal_moves(cfg, a, q, buf) > 0:
+        if everyone or legal_moves_into(cfg, a, q, buf, cards) > 0:
             return q, queue, True
         queue += 1
     return current, queue, False
 
 
-@jit
+@lean
 def _round_rewards(cfg: Any, a: Any, mode: int, out: Any) -> None:
     """envs/table.py ``round_rewards``: ``win`` (mode 0) or ``points`` (mode 1)."""
     n = a[S_N]
@@ -306,7 +329,7 @@ def _round_rewards(cfg: Any, a: Any, mode: int, out: Any) -> None:
         out[p] = sign * (a[won + p] - mean)
 
 
-@jit
+@lean
 def _pick(mask: Any, streams: Any, i: int) -> int:
     """A uniformly random legal action of ``mask`` from game ``i``'s second stream."""
     count = 0
@@ -331,21 +354,81 @@ def random_legal(masks: Any, seed: int, out: Any) -> None:
         out[i] = _pick(masks[i], streams, 0)
 
 
+@lean
+def _pick_legal(cfg: Any, a: Any, who: int, wait: bool, play_index: Any, other_index: Any, buf: Any, cards: Any,
+                streams: Any, i: int) -> int:
+    """``_pick`` of the mask :func:`mask_with` would write, without writing it: the actions of the
+    legal moves (``WAIT`` too if ``wait``), sorted and without repeats, are the mask's set entries
+    in order, so the same draw picks the same action. A random seat's move costs its few legal
+    actions, not two passes over the whole mask."""
+    k = legal_moves_into(cfg, a, who, buf, cards)
+    count = 0
+    for t in range(k):  # insertion sort of the actions into buf[:count] (count <= t), repeats dropped
+        j = action_of(buf[t], play_index, other_index)
+        if j < 0:
+            continue
+        at = count
+        while at > 0 and buf[at - 1] > j:
+            at -= 1
+        if at > 0 and buf[at - 1] == j:
+            continue
+        for u in range(count, at, -1):
+            buf[u] = buf[u - 1]
+        buf[at] = j
+        count += 1
+    first = 1 if wait and not (count > 0 and buf[0] == WAIT) else 0  # WAIT is action 0, the lowest
+    state, r = below(np.uint64(streams[i, 1]), count + first)
+    streams[i, 1] = np.int64(state)
+    if count + first == 0:
+        return -1
+    return WAIT if r < first else buf[r - first]
+
+
+@lean
+def first_illegal(actions: Any, masks: Any, pending: Any) -> int:
+    """The first game whose action is neither :data:`SKIP` nor legal in its mask (a game in
+    ``pending`` passes whatever it is given), or -1."""
+    size = masks.shape[1]
+    for i in range(actions.shape[0]):
+        x = actions[i]
+        if not (pending[i] or x == SKIP or (0 <= x < size and masks[i, x] != 0)):
+            return i
+    return -1
+
+
 @jit
 def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, windows: bool, reward_mode: int,
                code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
                waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
-               final: Any, lo: int, hi: int) -> int:
+               final: Any, lo: int, hi: int, next_step: bool, pending: Any) -> int:
     """Step games ``lo .. hi - 1``: the actor's action (or, ``acting`` False, a new deal), the random
     seats up to the learner's decision (``learner`` >= 0), the round's end and the new deal, and the
-    next actor's observation and mask. Returns -1, or a game whose deals all ended too soon."""
+    next actor's observation and mask. With ``next_step`` the round's last observation goes to
+    ``obs`` and the game waits in ``pending`` for its next step, which only observes the new deal.
+    Returns -1, or a game whose deals all ended too soon."""
     buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    cards = np.empty(CODES, dtype=np.int64)
+    n = code_of.shape[0]
+    players = rewards.shape[1]
+    header = o_hands(n)
+    top = o_discard(n, cfg[C_DECK]) - 1
     for i in range(lo, hi):
         a = games[i]
-        n = code_of.shape[0]
+        if i + 2 < hi:  # the game after next: its first slots, which say where the rest is
+            for at in range(0, header, 8):
+                prefetch(games[i + 2], at)
+        if i + 1 < hi:  # the next game: the hand to act and the top of the discard pile
+            hand = header + games[i + 1, S_CURRENT] * CODES
+            for at in range(hand, hand + CODES, 8):
+                prefetch(games[i + 1], at)
+            prefetch(games[i + 1], top + games[i + 1, S_DISCARD_LEN])
         done[i] = False
-        for p in range(rewards.shape[1]):
+        for p in range(players):
             rewards[i, p] = 0.0
+        if acting and pending[i]:  # "next-step": this step is the reset, dealt on the last one
+            pending[i] = False
+            observe(cfg, a, actor[i], kind_of, offsets, obs[i])
+            continue
         if acting and actions[i] < 0:
             continue  # this game sits the step out: its decision stays as it is
         report = acting
@@ -367,7 +450,7 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
             if a[S_PHASE] >= ROUND_OVER:
                 if report:
                     _round_rewards(cfg, a, reward_mode, rewards[i])
-                    observe(cfg, a, observer, kind_of, offsets, final[i])
+                    observe(cfg, a, observer, kind_of, offsets, obs[i] if next_step else final[i])
                     done[i] = True
                     report = False
                 deals += 1
@@ -375,11 +458,10 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
                     return i
                 _deal(cfg, a, n, streams, i, seeds)
                 q = _open(cfg, a, windows)
-            who, q, wait = _decide(cfg, a, q, buf)
+            who, q, wait = _decide(cfg, a, q, buf, cards)
             if learner < 0 or who == learner:
                 break
-            mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
-            x = _pick(masks[i], streams, i)
+            x = _pick_legal(cfg, a, who, wait, play_index, other_index, buf, cards, streams, i)
             if x == WAIT:
                 q += 1
             else:
@@ -388,6 +470,9 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
         actor[i] = who
         waiting[i] = wait
         queue[i] = q
-        mask_into(cfg, a, who, wait, play_index, other_index, masks[i], buf)
-        observe(cfg, a, who, kind_of, offsets, obs[i])
+        mask_with(cfg, a, who, wait, play_index, other_index, masks[i], buf, cards)
+        if next_step and done[i]:
+            pending[i] = True  # obs[i] keeps the round's last observation until the next step
+        else:
+            observe(cfg, a, who, kind_of, offsets, obs[i])
     return -1

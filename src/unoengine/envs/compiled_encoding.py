@@ -26,13 +26,14 @@ from ..compiled.kernel_base import (
     PLAY,
     ROUND_OVER,
     jit,
+    lean,
     o_discard,
     o_hand_size,
     o_hands,
     o_known,
     o_scores,
 )
-from ..compiled.kernel_legal import legal_moves
+from ..compiled.kernel_legal import legal_moves_into
 from ..compiled.layout import (
     CODES,
     S_CH_ACTIVE,
@@ -130,7 +131,7 @@ def fields(code: int) -> tuple[int, int, int, int, int]:
             (code >> TARGET_SHIFT & 31) - 1, code >> UNO_SHIFT & 1)
 
 
-@jit
+@lean
 def action_of(code: int, play_index: Any, other_index: Any) -> int:
     """The action index of a legal move code, -1 if the table has none."""
     kind = code & 15
@@ -148,9 +149,16 @@ def mask_into(cfg: Any, a: Any, player: int, wait: bool, play_index: Any, other_
               buf: Any) -> int:
     """``ActionEncoding.mask(view(state, player), wait=wait)`` into ``out``; ``buf`` holds the legal
     move codes (codes.MAX_LEGAL long). Returns how many legal moves had no action (0 unless a bug)."""
+    return mask_with(cfg, a, player, wait, play_index, other_index, out, buf, np.empty(CODES, dtype=np.int64))
+
+
+@lean
+def mask_with(cfg: Any, a: Any, player: int, wait: bool, play_index: Any, other_index: Any, out: Any,
+              buf: Any, cards: Any) -> int:
+    """:func:`mask_into` with the caller's scratch ``cards`` (layout.CODES long): nothing allocated."""
     for i in range(out.shape[0]):
         out[i] = 0
-    k = legal_moves(cfg, a, player, buf)
+    k = legal_moves_into(cfg, a, player, buf, cards)
     missing = 0
     for i in range(k):
         j = action_of(buf[i], play_index, other_index)
@@ -166,13 +174,18 @@ def mask_into(cfg: Any, a: Any, player: int, wait: bool, play_index: Any, other_
 @jit
 def has_moves(cfg: Any, a: Any, player: int, buf: Any) -> bool:
     """Has ``player`` a legal move now?"""
-    return legal_moves(cfg, a, player, buf) > 0
+    return legal_moves_into(cfg, a, player, buf, np.empty(CODES, dtype=np.int64)) > 0
 
 
-@jit
+@lean
 def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> None:
     """``ObservationEncoding.encode(view(state, me))`` into the float32 row ``out``: only what the
-    view holds (the own hand, the drawn card when it is this player's, what this player knows)."""
+    view holds (the own hand, the drawn card when it is this player's, what this player knows).
+
+    The hand and the known hands are written kind by kind, counts of 0 included, with no test of
+    the count: a hand is random, so a branch on each card's count would be mispredicted about
+    every other card (``kind_of`` of a code not in play is -1 for every game alike, a branch the
+    processor learns)."""
     n = a[S_N]
     d = cfg[C_DECK]
     k = offsets[G_TOP] - offsets[G_HAND]
@@ -181,8 +194,9 @@ def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> 
     base = o_hands(n) + me * CODES
     at = offsets[G_HAND]
     for c in range(CODES):
-        if a[base + c] > 0:
-            out[at + kind_of[c]] = a[base + c]
+        j = kind_of[c]
+        if j >= 0:
+            out[at + j] = a[base + c]
     start = o_discard(n, d)
     length = a[S_DISCARD_LEN]
     at = offsets[G_DISCARD]
@@ -199,16 +213,20 @@ def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> 
     known = o_known(n)
     sizes = o_hand_size(n)
     scores = o_scores(n)
+    owner = me
     for j in range(n):
-        owner = (me + j) % n
         out[offsets[G_SIZES] + j] = a[sizes + owner]
         out[offsets[G_SCORES] + j] = a[scores + owner]
         if j > 0:
             row = known + (me * n + owner) * CODES
             at = offsets[G_KNOWN] + (j - 1) * k
             for c in range(CODES):
-                if a[row + c] > 0:
-                    out[at + kind_of[c]] = a[row + c]
+                kind = kind_of[c]
+                if kind >= 0:
+                    out[at + kind] = a[row + c]
+        owner += 1
+        if owner == n:
+            owner = 0
     out[offsets[G_PHASE] + phase] = 1.0
     out[offsets[G_DEALER] + (a[S_DEALER] - me) % n] = 1.0
     if phase < ROUND_OVER:
@@ -226,13 +244,13 @@ def observe(cfg: Any, a: Any, me: int, kind_of: Any, offsets: Any, out: Any) -> 
     out[offsets[G_PASSES]] = a[S_PASSES]
 
 
-@jit
+@lean
 def only_current_may_act(cfg: Any, a: Any) -> bool:
     """engine/legality.py ``only_current_may_act``: no UNO exposed, no jump-in, round not over."""
     return a[S_UNO_EXPOSED] < 0 and a[S_PHASE] < ROUND_OVER and cfg[C_JUMP_IN] == 0  # type: ignore[no-any-return]
 
 
-@jit
+@lean
 def everyone_windowed(cfg: Any, a: Any) -> bool:
     """envs/table.py: while a jump-in is possible under the profile, every other player gets a
     window, so being asked does not reveal a twin (HOUSE-2)."""

@@ -39,7 +39,10 @@ Keywords (of ``gymnasium.make_vec`` too): ``num_envs``, ``profile``, ``num_playe
 ``reward``, ``out_of_turn`` (``"turn-only"``, the default, or ``"windows"``), ``opponents`` (only
 ``"random"``), ``autoreset_mode`` (above), ``threads`` (slices of the batch stepped at once) and
 ``copy`` (False returns the engine's own observation array, overwritten by the next step, as
-``SyncVectorEnv(copy=False)``; "same-step" only, "next-step" always copies).
+``SyncVectorEnv(copy=False)``).
+
+Both auto-reset modes run inside the compiled step (:class:`~.batch.BatchEngine`'s ``autoreset``),
+so a step costs the same in either, and Python adds only the copies a caller may keep.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from ..engine.profile import Profile
 from ..formats.composition import Spec
 from .actions import ActionError
 from .arguments import check_choice, check_flag, check_keywords, check_options, check_seed
-from .batch import SKIP, BatchEngine, BatchStep
+from .batch import BatchEngine, BatchStep
 from .extras import require
 from .table import OutOfTurn, RewardMode
 
@@ -105,7 +108,7 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self.copy = check_flag("copy", copy)
         self.batch = BatchEngine(profile, num_players, num_envs, 0, out_of_turn=out_of_turn, reward=reward,
-                                 learner=seat, threads=threads)
+                                 learner=seat, threads=threads, autoreset=autoreset_mode)  # type: ignore[arg-type]
         self.num_envs = num_envs
         self.seat = seat
         self.profile = self.batch.profile
@@ -117,8 +120,6 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         self.render_mode = None
         self._rng: np.random.Generator | None = None
         self._out: BatchStep | None = None
-        self._pending = np.zeros(num_envs, dtype=np.bool_)
-        """next-step: the games whose episode ended on the last step (their next step is the reset)."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -129,7 +130,6 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         if value is not None or self._rng is None:
             self._rng = np.random.default_rng(value)
         self._out = out = self.batch.reset(int(self._rng.integers(_SEED_BOUND)))
-        self._pending[:] = False
         return self._obs(out), {"action_mask": out.mask.astype(np.bool_), "_action_mask": self._all()}
 
     def step(
@@ -139,29 +139,18 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         """Each game's learner plays its action, then the random seats up to its next decision."""
         if self._out is None:
             raise gymnasium.error.ResetNeeded("step() before reset()")
-        pending = self._pending
-        if pending.any():  # next-step: these games were dealt anew already; their actions are ignored
-            x = np.array(actions, dtype=np.int64, copy=True)
-            if x.shape == pending.shape:
-                x[pending] = SKIP
-            actions = x
-        self._out = out = self.batch.step(actions)
+        self._out = out = self.batch.step(actions)  # next-step: a game whose episode ended is reset
         done = out.done.copy()
         info: dict[str, Any] = {"action_mask": out.mask.astype(np.bool_), "_action_mask": self._all()}
         rewards = out.rewards[:, self.seat].copy()
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
-        if self.same_step:
-            if done.any():
-                final = np.full(self.num_envs, None, dtype=object)
-                for i in np.flatnonzero(done).tolist():
-                    final[i] = out.final_observation[i].copy()
-                info["final_obs"], info["_final_obs"] = final, done
-                info["final_info"], info["_final_info"] = {}, done.copy()
-            return self._obs(out), rewards, done, truncated, info
-        obs = out.observation.copy()
-        obs[done] = out.final_observation[done]
-        self._pending = done.copy()
-        return obs, rewards, done, truncated, info
+        if self.same_step and done.any():
+            final = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done).tolist():
+                final[i] = out.final_observation[i].copy()
+            info["final_obs"], info["_final_obs"] = final, done
+            info["final_info"], info["_final_info"] = {}, done.copy()
+        return self._obs(out), rewards, done, truncated, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's legal actions in each game, (num_envs, A) bool."""
