@@ -207,8 +207,8 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("innocent-challenger-draws-four", (CLASSIC,),
        ("kernel_apply.py", "\nCHALLENGE_EXTRA = 2\n", "\nCHALLENGE_EXTRA = 0\n")),
     _m("innocent-challenger-keeps-turn", (CLASSIC,),
-       ("kernel_apply.py", "    start_turn(a, seat_after(a, victim, 1))\n\n\n@jit\ndef _accept",
-        "    start_turn(a, victim)\n\n\n@jit\ndef _accept")),
+       ("kernel_apply.py", "    start_turn(a, seat_after(a, victim, 1))\n\n\n@lean\ndef _accept",
+        "    start_turn(a, victim)\n\n\n@lean\ndef _accept")),
     # --- UNO ----------------------------------------------------------------------------------
     _m("called-uno-still-exposed", (CLASSIC,),
        ("kernel_apply.py", _UNO_WINDOW,
@@ -274,17 +274,13 @@ COMPILED_MUTANTS: Final[tuple[CompiledMutant, ...]] = (
     _m("jump-in-on-same-number", (JUMP_IN,),
        ("kernel_legal.py",
         "            if (player < 0 or player == q) and may_jump_in(cfg, a, q):\n"
-        "                k = _append_plays(cfg, a, q, twin, 1, out, k)\n",
+        "                k = _append_card(cfg, a, q, twin, hand_size(a, n, q) == 2, out, k)\n",
         "            if ((player < 0 or player == q) and q != p\n"
         "                    and (phase == PLAY or phase == DRAWN or phase == PENALTY)\n"
-        "                    and not IS_WILD_T[twin[0]]):\n"
-        "                same = np.empty(CODES, dtype=np.int64)\n"
-        "                m = 0\n"
+        "                    and not IS_WILD_T[twin]):\n"
         "                for c in range(CODES):\n"
-        "                    if holds(a, n, q, c) and not IS_WILD_T[c] and SYMBOL_OF_T[c] == SYMBOL_OF_T[twin[0]]:\n"
-        "                        same[m] = c\n"
-        "                        m += 1\n"
-        "                k = _append_plays(cfg, a, q, same, m, out, k)\n"),
+        "                    if holds(a, n, q, c) and not IS_WILD_T[c] and SYMBOL_OF_T[c] == SYMBOL_OF_T[twin]:\n"
+        "                        k = _append_card(cfg, a, q, c, hand_size(a, n, q) == 2, out, k)\n"),
        ("kernel_legal.py", _TABLES_LEGAL, "from .tables import IS_WILD_T, MATCHES_T, STACKS_ON_T, SYMBOL_OF_T\n")),
     _m("jump-in-turn-goes-on-from-the-skipped", (JUMP_IN,),
        ("kernel_apply.py", "    size_before = hand_size(a, n, p)\n",
