@@ -360,7 +360,7 @@ def _heuristic_code(cfg: Any, a: Any, who: int, streams: Any, i: int, buf: Any) 
     uniform draw from game ``i``'s second stream."""
     state, x = next_output(np.uint64(streams[i, 1]))
     streams[i, 1] = np.int64(state)
-    return heuristic_move(cfg, a, who, uniform(x), buf)  # type: ignore[no-any-return]
+    return heuristic_move(cfg, a, who, uniform(x), buf)
 
 
 @jit
@@ -381,8 +381,9 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
                waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
                final: Any, lo: int, hi: int) -> int:
     """Step games ``lo .. hi - 1``: the actor's action (or, ``acting`` False, a new deal), the other
-    seats (random, or ``heuristic``) up to the learner's decision (``learner`` >= 0), the round's end and the new deal, and the
-    next actor's observation and mask. Returns -1, or a game whose deals all ended too soon."""
+    seats (random, or ``heuristic``) up to the learner's decision (``learner`` >= 0), the round's end
+    and the new deal, and the next actor's observation and mask. Returns -1, or a game whose deals
+    all ended too soon."""
     buf = np.empty(MAX_LEGAL, dtype=np.int64)
     for i in range(lo, hi):
         a = games[i]

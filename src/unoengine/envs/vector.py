@@ -11,8 +11,9 @@ per sub-environment, so (as EnvPool's single-agent envs, and as :class:`~.gymnas
 of the ``num_envs`` games has one learning seat (``seat``, default 0); the other seats play inside
 the same compiled call, since the shipped Python bots cannot run there: ``opponents="random"``
 (uniformly random legal actions, ``WAIT`` included in a window) or ``"heuristic"`` (the move
-``HeuristicBot`` makes on the same view, from its compiled twin, compiled/kernel_policy.py). Self-play, where every seat's decision is a step
-and every seat's reward comes back (the pgx convention), is :class:`~.batch.BatchEngine` itself.
+``HeuristicBot`` makes on the same view, from its compiled twin, compiled/kernel_policy.py).
+Self-play, where every seat's decision is a step and every seat's reward comes back (the pgx
+convention), is :class:`~.batch.BatchEngine` itself.
 
 **Episodes, rewards, auto-reset.** An episode is one round (a new match, played to its first
 round's end); the reward is 0 until then, then :func:`~.table.round_rewards` of the seat (``"win"``
