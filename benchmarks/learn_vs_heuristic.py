@@ -7,7 +7,8 @@ Trains :class:`unoengine.envs.learn.policy.ResidualPolicy` by evolution strategi
 (unoengine.envs.learn.es) against the heuristic's compiled twin in the compiled batch engine
 (classic-108, two players, out-of-turn windows on, one round a game). Every ``--eval-every``
 generations the current policy plays ``--curve-deals`` held-out deals in both seats (compiled), and
-a line goes to ``curve.csv`` (generation, CPU seconds, win rate, its 95% interval); at the end the
+a line goes to ``curve.csv`` (generation, CPU seconds, win rate, and its 95% interval from the
+spread of the per-deal scores, tools/simulate.py ``duplicate_interval``); at the end the
 curve is drawn (``curve.png``, ``curve.svg``), the weights saved (``policy.npz``), and the policy
 plays ``--final-deals`` more held-out deals twice each, seats swapped, as a bot of the *reference*
 engine against ``HeuristicBot`` (unoengine.tools.simulate.tournament), with the Wilson interval of
@@ -31,7 +32,7 @@ from pathlib import Path  # noqa: E402
 from unoengine.envs.learn.bot import PolicyBot  # noqa: E402,F401  (registers the bot kind policy:PATH)
 from unoengine.envs.learn.es import Settings, Trainer, duplicate_wins  # noqa: E402
 from unoengine.envs.learn.plot import write_curve_pictures  # noqa: E402
-from unoengine.tools.simulate import tournament, wilson  # noqa: E402
+from unoengine.tools.simulate import duplicate_interval, tournament, wilson  # noqa: E402
 
 EVAL_SEED = 10**9
 """Held-out deals of the curve come from this seed (training deals from --seed's generator)."""
@@ -64,14 +65,14 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     rows: list[dict[str, float]] = []
 
     def point() -> None:
-        wins = int(duplicate_wins(trainer.current(), args.curve_deals, EVAL_SEED).sum())
-        games = 2 * args.curve_deals
-        lo, hi = wilson(wins, games)
+        per_deal = duplicate_wins(trainer.current(), args.curve_deals, EVAL_SEED)
+        wins, games = int(per_deal.sum()), 2 * args.curve_deals
+        lo, hi = duplicate_interval((per_deal / 2).tolist(), wins, games)
         row = {"generation": trainer.generations, "cpu_seconds": round(time.process_time() - start, 1),
                "games": games, "wins": wins, "win_rate": wins / games, "low": lo, "high": hi}
         rows.append(row)
         print(f"generation {trainer.generations:5d}  cpu {row['cpu_seconds']:7.0f} s  "
-              f"{wins / games:6.1%} ({lo:.1%} - {hi:.1%}) of {games} held-out games  "
+              f"{wins / games:6.2%} ({lo:.2%} - {hi:.2%}) of {games} held-out games  "
               f"(training fitness {trainer.last_fitness:.3f})", flush=True)
 
     point()

@@ -2,9 +2,12 @@
 
 The policy scores every action ``a`` of the actor as::
 
-    logit[a] = prior * (a == heuristic's action) + features(observation) @ W[:, a] + b[a]
+    logit[a] = prior * (a == heuristic's action) + features(observation) @ W[:, g(a)] + b[g(a)]
 
-and plays the legal action with the highest score (the lowest index on a tie). ``features`` is the
+and plays the legal action with the highest score (the lowest index on a tie). ``g(a)`` is the
+action's *group* (:func:`action_groups`): its kind, and for a play the card's symbol and whether it
+calls UNO, so a correction learned for one Draw Two holds for every Draw Two, and the trainer
+searches 40 groups instead of 132 actions. ``features`` is the
 observation (:mod:`..observations`) with each entry clipped to ``min(high, CAP)`` and divided by
 it, so every feature is in [0, 1] and a count of 16 or more cards reads as 1. With ``W`` and ``b``
 zero the policy *is* the heuristic bot; training moves it away where that wins more. Why a
@@ -13,7 +16,7 @@ evaluate, and the edge to find over it is a few per cent (docs/learning.md says 
 
 The weights file is an ``.npz`` of plain arrays, written and read with ``allow_pickle=False``:
 ``format`` (the string ``"unoengine-residual-policy/1"``), ``profile`` (the profile's name),
-``players``, ``prior``, ``W`` (features x actions, float32) and ``b`` (actions, float32).
+``players``, ``prior``, ``W`` (features x groups, float32) and ``b`` (groups, float32).
 :func:`load_policy` reads at most :data:`MAX_FILE_BYTES`, checks every field's type, shape and
 finiteness, and raises :class:`PolicyFileError` naming the field of anything else.
 """
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from ...engine.cards import DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
 from ...engine.errors import UnoEngineError, shown
 from ...formats.composition import load_profile
 from ..actions import ActionEncoding
@@ -42,6 +46,25 @@ MAX_FILE_BYTES: Final = 16 << 20
 """The largest weights file :func:`load_policy` reads (a 10-player policy is about 2 MiB)."""
 FIELDS: Final = ("format", "profile", "players", "prior", "W", "b")
 MAX_PRIOR: Final = 1e6
+_SYMBOL_NAMES: Final = {SKIP: "skip", REVERSE: "reverse", DRAW_TWO: "draw-two"}
+
+
+def action_groups(actions: ActionEncoding) -> tuple[npt.NDArray[np.int64], list[str]]:
+    """Each action's group index, and the groups' names: ``kind`` for every action but a play,
+    ``play <symbol>`` (``wild`` for any wild) with ``!`` for the UNO call for a play. The colour a
+    wild names and the seat a card targets are left to the heuristic's choice within a group."""
+    names: dict[str, int] = {}
+    out = np.empty(actions.size, dtype=np.int64)
+    for i, action in enumerate(actions.actions):
+        if action.kind == "play" and action.card is not None:
+            symbol = _SYMBOL_NAMES.get(SYMBOL_OF[action.card], str(SYMBOL_OF[action.card]))
+            if IS_WILD[action.card]:
+                symbol = "wild-draw-four" if action.card == WILD_DRAW_FOUR else "wild"
+            name = f"play {symbol}{'!' if action.uno else ''}"
+        else:
+            name = action.kind
+        out[i] = names.setdefault(name, len(names))
+    return out, list(names)
 
 
 class PolicyFileError(UnoEngineError):
@@ -62,9 +85,10 @@ class ResidualPolicy:
         caps = np.minimum(self.observations.high(), CAP).astype(np.float32)
         self.scale = (1.0 / np.maximum(caps, 1.0)).astype(np.float32)
         self.caps = caps
-        d, a = self.observations.size, self.actions.size
-        self.W = np.zeros((d, a), np.float32) if weights is None else weights
-        self.b = np.zeros(a, np.float32) if bias is None else bias
+        self.groups, self.group_names = action_groups(self.actions)
+        d, g = self.observations.size, len(self.group_names)
+        self.W = np.zeros((d, g), np.float32) if weights is None else weights
+        self.b = np.zeros(g, np.float32) if bias is None else bias
 
     @property
     def size(self) -> int:
@@ -90,7 +114,7 @@ class ResidualPolicy:
             prior_actions: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The chosen action of each row: observations (N x size), legal masks (N x A) and the
         heuristic's actions (N,)."""
-        logits = self.features(observations) @ self.W + self.b
+        logits = (self.features(observations) @ self.W + self.b)[:, self.groups]
         logits[np.arange(len(logits)), prior_actions] += self.prior
         logits[masks == 0] = -np.inf
         return logits.argmax(axis=1)  # type: ignore[no-any-return]
