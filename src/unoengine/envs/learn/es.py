@@ -1,10 +1,11 @@
 """Evolution strategies against the heuristic bot, in the compiled engine (docs/learning.md).
 
 Each generation draws ``pairs`` Gaussian directions ``e`` and plays the policy at ``theta + sigma*e``
-and ``theta - sigma*e`` (antithetic pairs) on the same deals (common random numbers): every
+and ``theta - sigma*e`` (antithetic pairs; ``sigma`` per coordinate: ``W``'s is smaller by
+``weight_scale``, and zero with ``bias_only``) on the same deals (common random numbers): every
 candidate plays the same ``deals`` deals twice, once in each seat (duplicate), against
 ``HeuristicBot``'s compiled twin, and its fitness is its win rate. The gradient estimate
-``sum((F+ - F-) * e) / (2 * pairs * sigma)`` steps ``theta`` by Adam. Pairing and shared deals
+``sum((F+ - F-) * e) / (2 * pairs * sigma)`` (per coordinate) steps ``theta`` by Adam. Pairing and shared deals
 cancel most of the luck of the deal, so a difference of a few games between two candidates
 is signal, not noise. Everything is drawn from ``seed``: the same seed gives the same weights.
 
@@ -83,25 +84,27 @@ def duplicate_wins(policy: ResidualPolicy, deals: int, seed: int) -> npt.NDArray
 class Settings:
     """The trainer's knobs (docs/learning.md gives the recipe's values)."""
 
-    pairs: int = 8
+    pairs: int = 16
     """Antithetic pairs per generation (2 * pairs candidates)."""
-    deals: int = 256
+    deals: int = 128
     """Deals each candidate plays, in every seat."""
-    sigma: float = 0.1
+    sigma: float = 0.4
     """The perturbation's standard deviation."""
-    learning_rate: float = 0.02
+    learning_rate: float = 0.1
     """Adam's step size."""
     prior: float = 1.0
     """The heuristic's choice's bonus in the policy's score."""
-    bias_only: bool = False
-    """Learn only ``b`` (one number per action), ``W`` stays zero."""
+    bias_only: bool = True
+    """Learn only ``b`` (one number per action group); ``W`` stays zero."""
+    weight_scale: float = 0.1
+    """``W``'s perturbation is ``sigma * weight_scale`` (a feature row adds dozens of them to a score)."""
 
     def check(self) -> None:
         for name in ("pairs", "deals"):
             value = getattr(self, name)
             if type(value) is not int or not 1 <= value <= 1 << 16:
                 raise ActionError(f"{name}: expected an int 1..65536, got {shown(value)}")
-        for name in ("sigma", "learning_rate", "prior"):
+        for name in ("sigma", "learning_rate", "prior", "weight_scale"):
             value = getattr(self, name)
             if not isinstance(value, float | int) or not 0 < value < 1e6:
                 raise ActionError(f"{name}: expected a number in (0, 1e6), got {shown(value)}")
@@ -130,18 +133,18 @@ class Trainer:
         rng = np.random.default_rng([self.seed, self.generations])
         deal_seed = int(rng.integers(_SEED_BOUND))
         eps = rng.standard_normal((s.pairs, self.theta.size))
-        if s.bias_only:
-            eps[:, : self.policy.W.size] = 0.0
+        sigma = np.full(self.theta.size, s.sigma)  # per coordinate: theta +- sigma * e
+        sigma[: self.policy.W.size] *= 0.0 if s.bias_only else s.weight_scale
         diffs = np.zeros(s.pairs)
         scores = []
         games = s.deals * self.policy.players
         for k in range(s.pairs):
-            plus = self.seats.wins(self.policy.with_flat(self.theta + s.sigma * eps[k]), deal_seed).sum() / games
-            minus = self.seats.wins(self.policy.with_flat(self.theta - s.sigma * eps[k]), deal_seed).sum() / games
+            plus = self.seats.wins(self.policy.with_flat(self.theta + sigma * eps[k]), deal_seed).sum() / games
+            minus = self.seats.wins(self.policy.with_flat(self.theta - sigma * eps[k]), deal_seed).sum() / games
             diffs[k] = plus - minus
             scores += [plus, minus]
         self.last_fitness = float(np.mean(scores))
-        grad = diffs @ eps / (2 * s.pairs * s.sigma)
+        grad = np.where(sigma > 0, diffs @ eps / (2 * s.pairs * np.maximum(sigma, 1e-12)), 0.0)
         self._adam(grad)
         self.generations += 1
 
