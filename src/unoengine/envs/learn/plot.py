@@ -1,9 +1,9 @@
 """The learning curve as pictures with no plotting library: an SVG, and a PNG drawn pixel by pixel.
 
 Both show the win rate against the heuristic on held-out games (y) against the CPU seconds of
-training (x), with the 95% interval as a band and the even-match line at 50%. The PNG carries no
-text (a font would be a dependency); its axes are the SVG's, stated in the caption:
-:func:`write_curve_pictures` writes both.
+training (x), with the 95% interval as a band and the even-match line at 50%. The PNG writes its
+few labels (digits, ``%``, ``CPU s``, ``win %``) with a 5 x 7 pixel font of its own, so no font or
+plotting library is needed: :func:`write_curve_pictures` writes both.
 """
 
 from __future__ import annotations
@@ -21,6 +21,17 @@ MARGIN: Final = 50
 Y_LOW: Final = 0.40
 Y_HIGH: Final = 0.60
 """The y axis: win rates from 40% to 60% (where the curve lives)."""
+
+
+_GLYPHS: Final = {  # 5 x 7 pixels, one row per number, the leftmost pixel the highest bit
+    "0": (14, 17, 19, 21, 25, 17, 14), "1": (4, 12, 4, 4, 4, 4, 14), "2": (14, 17, 1, 2, 4, 8, 31),
+    "3": (31, 2, 4, 2, 1, 17, 14), "4": (2, 6, 10, 18, 31, 2, 2), "5": (31, 16, 30, 1, 1, 17, 14),
+    "6": (6, 8, 16, 30, 17, 17, 14), "7": (31, 1, 2, 4, 8, 8, 8), "8": (14, 17, 17, 14, 17, 17, 14),
+    "9": (14, 17, 17, 15, 1, 2, 12), "%": (24, 25, 2, 4, 8, 19, 3), ".": (0, 0, 0, 0, 0, 12, 12),
+    "C": (14, 17, 16, 16, 16, 17, 14), "P": (30, 17, 17, 30, 16, 16, 16), "U": (17, 17, 17, 17, 17, 17, 14),
+    "s": (0, 0, 14, 16, 14, 1, 30), "w": (0, 0, 17, 17, 21, 21, 10), "i": (4, 0, 12, 4, 4, 4, 14),
+    "n": (0, 0, 22, 25, 17, 17, 17), " ": (0, 0, 0, 0, 0, 0, 0),
+}
 
 
 def _scale(rows: Sequence[Mapping[str, float]]) -> tuple[float, float]:
@@ -102,6 +113,25 @@ def png(rows: Sequence[Mapping[str, float]]) -> bytes:
     corners = [(MARGIN, MARGIN), (WIDTH - MARGIN, MARGIN), (WIDTH - MARGIN, HEIGHT - MARGIN), (MARGIN, HEIGHT - MARGIN)]
     for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
         segment(a, b, (0, 0, 0))
+    def text(x: float, y: float, words: str, anchor: str = "left", size: int = 2) -> None:
+        """``words`` in the pixel font, ``size`` pixels a dot, its top at ``y``."""
+        width = len(words) * 6 * size
+        left = x - (width if anchor == "right" else width / 2 if anchor == "middle" else 0)
+        for k, ch in enumerate(words):
+            for row, bits in enumerate(_GLYPHS.get(ch, _GLYPHS[" "])):
+                for col in range(5):
+                    if bits >> (4 - col) & 1:
+                        for dy in range(size):
+                            for dx in range(size):
+                                put(left + (k * 6 + col) * size + dx, y + row * size + dy, (0, 0, 0))
+
+    for k in range(5):
+        y = HEIGHT - MARGIN - (HEIGHT - 2 * MARGIN) * k / 4
+        text(MARGIN - 6, y - 7, f"{(Y_LOW + k * (Y_HIGH - Y_LOW) / 4) * 100:.0f}%", "right")
+        x = MARGIN + (WIDTH - 2 * MARGIN) * k / 4
+        text(x, HEIGHT - MARGIN + 8, f"{x_max * k / 4:.0f}", "middle")
+    text(WIDTH / 2, HEIGHT - 18, "CPU s", "middle")
+    text(MARGIN, MARGIN - 22, "win %")
     raw = b"".join(b"\x00" + bytes(pixels[y * WIDTH * 3:(y + 1) * WIDTH * 3]) for y in range(HEIGHT))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
