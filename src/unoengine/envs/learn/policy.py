@@ -126,8 +126,8 @@ class ResidualPolicy:
     def save(self, path: str | Path) -> None:
         """Write the weights file (see the module doc)."""
         with open(path, "wb") as f:
-            np.savez(f, format=np.array(FORMAT), profile=np.array(self.profile), players=np.array(self.players),
-                     prior=np.array(self.prior), W=self.W, b=self.b)
+            np.savez_compressed(f, format=np.array(FORMAT), profile=np.array(self.profile),
+                                players=np.array(self.players), prior=np.array(self.prior), W=self.W, b=self.b)
 
 
 def load_policy(path: str | Path) -> ResidualPolicy:
