@@ -129,3 +129,19 @@ def test_heuristic_mirror_is_even_and_opponents_are_checked() -> None:
     assert WAIT == 0
     with pytest.raises(ActionError, match="opponents"):
         BatchEngine("classic-108", 2, 4, opponents="ismcts")
+
+
+def test_the_vector_env_takes_heuristic_opponents() -> None:
+    """``UnoVectorEnv(opponents="heuristic")`` is the batch engine's heuristic seats behind Gymnasium's API."""
+    from unoengine.envs.vector import UnoVectorEnv
+
+    envs = UnoVectorEnv(8, opponents="heuristic", seat=1)
+    assert envs.batch.opponents == "heuristic" and envs.batch.learner == 1
+    envs.reset(seed=2)
+    ended = 0
+    for _ in range(budget(200, 2000)):
+        _, rewards, terminated, _, _ = envs.step(envs.batch.heuristic_actions())
+        ended += int(terminated.sum())
+        assert set(rewards[terminated].tolist()) <= {-1.0, 1.0}
+    assert ended > 0
+    envs.close()
