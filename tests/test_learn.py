@@ -16,6 +16,7 @@ import pytest
 
 import unoengine as u
 from unoengine.bots import make_bot
+from unoengine.envs.actions import ActionError
 from unoengine.envs.learn.bot import PolicyBot
 from unoengine.envs.learn.es import Settings, Trainer, duplicate_wins
 from unoengine.envs.learn.policy import PolicyFileError, ResidualPolicy, load_policy
@@ -73,6 +74,12 @@ def test_a_zero_policy_is_the_heuristic() -> None:
     masks = np.ones((5, policy.actions.size), np.uint8)
     prior = np.array([1, 20, 30, 4, 60])
     assert policy.act(obs, masks, prior).tolist() == prior.tolist()
+    with pytest.raises(ActionError, match="observations, masks"):
+        policy.act(obs[:, :5], masks, prior)
+    with pytest.raises(ActionError, match="theta"):
+        policy.with_flat(np.zeros(3))
+    with pytest.raises(ActionError, match="seed"):
+        Trainer(seed=-1)
     wins = duplicate_wins(policy, 40, 3)
     assert wins.shape == (40,) and set(wins.tolist()) <= {0, 1, 2}
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from ...engine.errors import shown
 from ..actions import ActionError
+from ..arguments import check_seed
 from ..batch import SKIP, BatchEngine
 from .policy import ResidualPolicy
 
@@ -120,7 +121,7 @@ class Trainer:
         self.policy = ResidualPolicy(profile, players, s.prior)
         self.theta = self.policy.flat().astype(np.float64)
         self.seats = Seats(self.policy, s.deals)
-        self.seed = seed
+        self.seed = check_seed(seed) or 0
         self.generations = 0
         self._m = np.zeros_like(self.theta)
         self._v = np.zeros_like(self.theta)

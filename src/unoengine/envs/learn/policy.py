@@ -33,7 +33,7 @@ import numpy as np
 from ...engine.cards import DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
 from ...engine.errors import UnoEngineError, shown
 from ...formats.composition import load_profile
-from ..actions import ActionEncoding
+from ..actions import ActionEncoding, ActionError
 from ..observations import ObservationEncoding
 
 if TYPE_CHECKING:
@@ -102,6 +102,8 @@ class ResidualPolicy:
     def with_flat(self, theta: npt.NDArray[np.floating]) -> ResidualPolicy:
         """The same policy with ``W`` and ``b`` from ``theta`` (a vector of :attr:`size`)."""
         d, a = self.W.shape
+        if np.shape(theta) != (self.size,):
+            raise ActionError(f"theta: expected a vector of {self.size} numbers, got shape {np.shape(theta)}")
         w = np.asarray(theta[: d * a], np.float32).reshape(d, a)
         b = np.asarray(theta[d * a:], np.float32)
         return ResidualPolicy(self.profile, self.players, self.prior, w, b)
@@ -114,6 +116,10 @@ class ResidualPolicy:
             prior_actions: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """The chosen action of each row: observations (N x size), legal masks (N x A) and the
         heuristic's actions (N,)."""
+        n = len(prior_actions)
+        if observations.shape != (n, self.W.shape[0]) or masks.shape != (n, self.actions.size):
+            raise ActionError(f"observations, masks: expected ({n}, {self.W.shape[0]}) and ({n}, "
+                                  f"{self.actions.size}), got {observations.shape} and {masks.shape}")
         logits = (self.features(observations) @ self.W + self.b)[:, self.groups]
         logits[np.arange(len(logits)), prior_actions] += self.prior
         logits[masks == 0] = -np.inf
