@@ -5,7 +5,8 @@ and ``theta - sigma*e`` (antithetic pairs; ``sigma`` per coordinate: ``W``'s is 
 ``weight_scale``, and zero with ``bias_only``) on the same deals (common random numbers): every
 candidate plays the same ``deals`` deals twice, once in each seat (duplicate), against
 ``HeuristicBot``'s compiled twin, and its fitness is its win rate. The gradient estimate
-``sum((F+ - F-) * e) / (2 * pairs * sigma)`` (per coordinate) steps ``theta`` by Adam. Pairing and shared deals
+``sum((F+ - F-) * e) / (2 * pairs * sigma)`` (per coordinate) steps ``theta`` by Adam, ``W``'s steps
+``weight_scale`` times ``b``'s. Pairing and shared deals
 cancel most of the luck of the deal, so a difference of a few games between two candidates
 is signal, not noise. Everything is drawn from ``seed``: the same seed gives the same weights.
 
@@ -146,17 +147,20 @@ class Trainer:
             scores += [plus, minus]
         self.last_fitness = float(np.mean(scores))
         grad = np.where(sigma > 0, diffs @ eps / (2 * s.pairs * np.maximum(sigma, 1e-12)), 0.0)
-        self._adam(grad)
+        self._adam(grad, sigma / s.sigma)
         self.generations += 1
 
-    def _adam(self, grad: npt.NDArray[np.float64], beta1: float = 0.9, beta2: float = 0.999) -> None:
-        """One Adam step up the gradient."""
+    def _adam(self, grad: npt.NDArray[np.float64], scale: npt.NDArray[np.float64], beta1: float = 0.9,
+              beta2: float = 0.999) -> None:
+        """One Adam step up the gradient, each coordinate's step ``scale`` times the learning rate
+        (as its perturbation is: Adam's step ignores the gradient's size, so ``W`` would otherwise
+        move as far as ``b`` each generation, in thousands of noisy directions)."""
         t = self.generations + 1
         self._m = beta1 * self._m + (1 - beta1) * grad
         self._v = beta2 * self._v + (1 - beta2) * grad * grad
         m = self._m / (1 - beta1**t)
         v = self._v / (1 - beta2**t)
-        self.theta = self.theta + self.settings.learning_rate * m / (np.sqrt(v) + 1e-8)
+        self.theta = self.theta + self.settings.learning_rate * scale * m / (np.sqrt(v) + 1e-8)
 
     def current(self) -> ResidualPolicy:
         """The policy at ``theta``."""
