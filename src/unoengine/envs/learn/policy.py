@@ -7,7 +7,7 @@ The policy scores every action ``a`` of the actor as::
 and plays the legal action with the highest score (the lowest index on a tie). ``g(a)`` is the
 action's *group* (:func:`action_groups`): its kind, and for a play the card's symbol and whether it
 calls UNO, so a correction learned for one Draw Two holds for every Draw Two, and the trainer
-searches 40 groups instead of 132 actions. ``features`` is the
+searches 39 groups instead of 132 actions (classic-108, two players). ``features`` is the
 observation (:mod:`..observations`) with each entry clipped to ``min(high, CAP)`` and divided by
 it, so every feature is in [0, 1] and a count of 16 or more cards reads as 1. With ``W`` and ``b``
 zero the policy *is* the heuristic bot; training moves it away where that wins more. Why a
