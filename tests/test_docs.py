@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 DOCS_WITH_CODE = [
     "README.md", "docs/getting-started.md", "docs/api.md", "docs/profiles.md", "docs/house-rules.md", "docs/testing.md",
-    "docs/bots.md", "docs/rl.md", "docs/rendering.md",
+    "docs/bots.md", "docs/rl.md", "docs/rendering.md", "docs/learning.md",
 ]
 
 

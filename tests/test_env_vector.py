@@ -93,7 +93,7 @@ def test_same_seed_same_episodes_and_make_vec() -> None:
 
 def test_bad_arguments_and_actions_are_refused() -> None:
     with pytest.raises(ActionError, match="opponents"):
-        UnoVectorEnv(2, opponents="heuristic")
+        UnoVectorEnv(2, opponents="ismcts")
     with pytest.raises(ActionError, match="autoreset_mode"):
         UnoVectorEnv(2, autoreset_mode="disabled")
     with pytest.raises(ActionError, match="colour"):

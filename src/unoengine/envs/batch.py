@@ -28,10 +28,14 @@ done); ``final_observation`` is then not written.
 to act; ``"windows"`` gives each other player with a legal move (everyone, while a jump-in is
 possible, HOUSE-2) one decision with ``WAIT``, in seat order after the player to act, first.
 
-**A learner seat** (``learner=k``, what :mod:`.vector` uses): the other seats play uniformly random
-legal actions (``WAIT`` included in a window) inside the same compiled call, so every step is the
-learner's decision; a round the others end before the learner's first decision is dealt again,
-as in the Gymnasium env.
+**A learner seat** (``learner=k``, what :mod:`.vector` uses): the other seats play inside the same
+compiled call, so every step is the learner's decision; a round the others end before the
+learner's first decision is dealt again, as in the Gymnasium env. ``opponents="random"`` (the
+default) plays uniformly random legal actions (``WAIT`` included in a window);
+``opponents="heuristic"`` plays the move ``HeuristicBot`` makes on the same view
+(compiled/kernel_policy.py ``heuristic_move``; ``WAIT`` where it makes none), its ties broken by
+the random seats' stream. :meth:`BatchEngine.heuristic_actions` gives the heuristic's action for
+each game's actor too (a baseline, or a policy's prior).
 
 **Seeding.** Game ``i`` deals from its own SplitMix64 stream (docs/shuffle.md): its state is the
 ``2i+1``-th output of SplitMix64 from the batch seed, and each new game's seed is that stream's next
@@ -69,6 +73,7 @@ from ..compiled.kernel_base import (
 )
 from ..compiled.kernel_deal import new_game, seed_bits
 from ..compiled.kernel_legal import legal_moves_into
+from ..compiled.kernel_policy import heuristic_move, uniform
 from ..compiled.layout import CODES, S_CURRENT, S_DISCARD_LEN, S_LAST_WINNER, S_N, S_PHASE, offsets
 from ..engine.errors import shown
 from ..engine.profile import Profile
@@ -97,6 +102,8 @@ MAX_BATCH: Final = 1 << 20
 """The most games one batch holds."""
 _REDEALS: Final = 1000
 _SEED_BOUND: Final = 2**63
+OPPONENTS: Final = ("random", "heuristic")
+"""What the seats other than a learner play inside the step (see the module doc)."""
 OWN_HAND_LOWEST_WINS: Final = 1
 """config C_SCORING of "own-hand-lowest-wins": points are bad, so the points reward is negated."""
 
@@ -134,6 +141,7 @@ class BatchEngine:
         learner: int | None = None,
         threads: int = 1,
         autoreset: AutoReset = "same-step",
+        opponents: str = "random",
     ) -> None:
         resolved = resolve_profile(profile)
         self.profile: Profile = resolved
@@ -147,6 +155,8 @@ class BatchEngine:
             raise ActionError(f"learner: expected None or a seat 0..{num_players - 1}, got {shown(learner)}")
         if type(threads) is not int or not 1 <= threads <= 64:
             raise ActionError(f"threads: expected an int 1..64, got {shown(threads)}")
+        check_choice("opponents", opponents, OPPONENTS)
+        self.opponents = opponents
         self.encoding = enc = CompiledEncoding(resolved, num_players)
         self.actions = enc.actions
         self.observations = enc.observations
@@ -227,6 +237,17 @@ class BatchEngine:
         random_legal(self._mask, int(rng.integers(_SEED_BOUND)), out)
         return out
 
+    def heuristic_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """The action ``HeuristicBot`` takes as each game's actor now (``WAIT`` where it lets a window
+        pass), ties broken by one seed drawn from ``rng``: a baseline, or the prior of a policy that
+        learns corrections to it (envs/learn)."""
+        rng = rng if rng is not None else np.random.default_rng(0)
+        out = np.empty(self.batch_size, dtype=np.int64)
+        enc = self.encoding
+        heuristic_actions(enc.cfg, self.games, self._actor, int(rng.integers(_SEED_BOUND)), enc.play_index,
+                          enc.other_index, out)
+        return out
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown()
@@ -243,10 +264,11 @@ class BatchEngine:
         windows = self.out_of_turn == "windows"
         mode = REWARD_MODES.index(self.reward_mode)
         next_step = self.autoreset == "next-step"
+        heuristic = self.opponents == "heuristic"
         seeds = self.game_seeds.view(np.int64)
 
         def part(lo: int, hi: int) -> int:
-            return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, self._code_of,
+            return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, heuristic, self._code_of,
                               enc.play_index, enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting,
                               self._queue, self._streams, seeds, self._mask, self._obs, self._rewards, self._done,
                               self._final, lo, hi, next_step, self._pending)
@@ -397,15 +419,36 @@ def first_illegal(actions: Any, masks: Any, pending: Any) -> int:
 
 
 @jit
+def _heuristic_code(cfg: Any, a: Any, who: int, streams: Any, i: int, buf: Any) -> int:
+    """The heuristic bot's move code for ``who`` (-1: it lets the window pass), its ties broken by a
+    uniform draw from game ``i``'s second stream."""
+    state, x = next_output(np.uint64(streams[i, 1]))
+    streams[i, 1] = np.int64(state)
+    return heuristic_move(cfg, a, who, uniform(x), buf)
+
+
+@jit
+def heuristic_actions(cfg: Any, games: Any, actor: Any, seed: int, play_index: Any, other_index: Any,
+                      out: Any) -> None:
+    """Each game's actor's heuristic action into ``out`` (``WAIT`` for none), ties from ``seed``."""
+    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    streams = np.empty((1, 2), dtype=np.int64)
+    streams[0, 1] = seed
+    for i in range(games.shape[0]):
+        code = _heuristic_code(cfg, games[i], actor[i], streams, 0, buf)
+        out[i] = WAIT if code < 0 else action_of(code, play_index, other_index)
+
+
+@jit
 def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, windows: bool, reward_mode: int,
-               code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
+               heuristic: bool, code_of: Any, play_index: Any, other_index: Any, kind_of: Any, offsets: Any, actor: Any,
                waiting: Any, queue: Any, streams: Any, seeds: Any, masks: Any, obs: Any, rewards: Any, done: Any,
                final: Any, lo: int, hi: int, next_step: bool, pending: Any) -> int:
-    """Step games ``lo .. hi - 1``: the actor's action (or, ``acting`` False, a new deal), the random
-    seats up to the learner's decision (``learner`` >= 0), the round's end and the new deal, and the
-    next actor's observation and mask. With ``next_step`` the round's last observation goes to
-    ``obs`` and the game waits in ``pending`` for its next step, which only observes the new deal.
-    Returns -1, or a game whose deals all ended too soon."""
+    """Step games ``lo .. hi - 1``: the actor's action (or, ``acting`` False, a new deal), the other
+    seats (random, or ``heuristic``) up to the learner's decision (``learner`` >= 0), the round's
+    end and the new deal, and the next actor's observation and mask. With ``next_step`` the round's
+    last observation goes to ``obs`` and the game waits in ``pending`` for its next step, which
+    only observes the new deal. Returns -1, or a game whose deals all ended too soon."""
     buf = np.empty(MAX_LEGAL, dtype=np.int64)
     cards = np.empty(CODES, dtype=np.int64)
     n = code_of.shape[0]
@@ -461,11 +504,15 @@ def step_games(cfg: Any, games: Any, actions: Any, acting: bool, learner: int, w
             who, q, wait = _decide(cfg, a, q, buf, cards)
             if learner < 0 or who == learner:
                 break
-            x = _pick_legal(cfg, a, who, wait, play_index, other_index, buf, cards, streams, i)
-            if x == WAIT:
+            if heuristic:
+                code = _heuristic_code(cfg, a, who, streams, i, buf)
+            else:
+                x = _pick_legal(cfg, a, who, wait, play_index, other_index, buf, cards, streams, i)
+                code = -1 if x == WAIT else code_of[who, x]
+            if code < 0:
                 q += 1
             else:
-                apply_move(cfg, a, code_of[who, x])
+                apply_move(cfg, a, code)
                 q = _open(cfg, a, windows)
         actor[i] = who
         waiting[i] = wait

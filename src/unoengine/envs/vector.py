@@ -6,12 +6,14 @@
 >>> obs, info = envs.reset(seed=1)
 >>> obs, rewards, terminated, truncated, info = envs.step(envs.random_actions())
 
-**One learner seat against compiled random seats.** A Gymnasium vector env hands out one reward
+**One learner seat against compiled opponents.** A Gymnasium vector env hands out one reward
 per sub-environment, so (as EnvPool's single-agent envs, and as :class:`~.gymnasium.UnoEnv`) each
-of the ``num_envs`` games has one learning seat (``seat``, default 0); the other seats play
-uniformly random legal actions (``WAIT`` included in a window) inside the same compiled call,
-since the shipped Python bots cannot run there. Self-play, where every seat's decision is a step
-and every seat's reward comes back (the pgx convention), is :class:`~.batch.BatchEngine` itself.
+of the ``num_envs`` games has one learning seat (``seat``, default 0); the other seats play inside
+the same compiled call, since the shipped Python bots cannot run there: ``opponents="random"``
+(uniformly random legal actions, ``WAIT`` included in a window) or ``"heuristic"`` (the move
+``HeuristicBot`` makes on the same view, from its compiled twin, compiled/kernel_policy.py).
+Self-play, where every seat's decision is a step and every seat's reward comes back (the pgx
+convention), is :class:`~.batch.BatchEngine` itself.
 
 **Episodes, rewards, auto-reset.** An episode is one round (a new match, played to its first
 round's end); the reward is 0 until then, then :func:`~.table.round_rewards` of the seat (``"win"``
@@ -36,8 +38,8 @@ masked policy never sends one).
 the same episodes. ``reset()`` without a seed deals new games from the env's generator.
 
 Keywords (of ``gymnasium.make_vec`` too): ``num_envs``, ``profile``, ``num_players``, ``seat``,
-``reward``, ``out_of_turn`` (``"turn-only"``, the default, or ``"windows"``), ``opponents`` (only
-``"random"``), ``autoreset_mode`` (above), ``threads`` (slices of the batch stepped at once) and
+``reward``, ``out_of_turn`` (``"turn-only"``, the default, or ``"windows"``), ``opponents`` (``"random"`` or
+``"heuristic"``), ``autoreset_mode`` (above), ``threads`` (slices of the batch stepped at once) and
 ``copy`` (False returns the engine's own observation array, overwritten by the next step, as
 ``SyncVectorEnv(copy=False)``).
 
@@ -54,7 +56,7 @@ from ..engine.profile import Profile
 from ..formats.composition import Spec
 from .actions import ActionError
 from .arguments import check_choice, check_flag, check_keywords, check_options, check_seed
-from .batch import BatchEngine, BatchStep
+from .batch import OPPONENTS, BatchEngine, BatchStep
 from .extras import require
 from .table import OutOfTurn, RewardMode
 
@@ -75,7 +77,7 @@ _SEED_BOUND: Final = 2**63
 
 
 class UnoVectorEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` games, each with one learning seat against compiled random seats."""
+    """``num_envs`` games, each with one learning seat against compiled opponents."""
 
     metadata: dict[str, Any] = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
@@ -95,9 +97,10 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         **unknown: Any,
     ) -> None:
         check_keywords(unknown, _PARAMETERS)
-        if opponents != "random":
-            raise ActionError(f"opponents: the vector env's other seats play compiled random actions; expected "
-                              f"'random', got {shown(opponents)} (the shipped bots run in UnoEnv)")
+        if opponents not in OPPONENTS:
+            raise ActionError(f"opponents: the vector env's other seats play compiled moves; expected one of "
+                              f"{', '.join(map(repr, OPPONENTS))}, got {shown(opponents)} (every shipped bot "
+                              f"runs in UnoEnv)")
         if render_mode is not None:
             raise ActionError(f"render_mode: the vector env renders nothing; expected None, got {shown(render_mode)}")
         if type(seat) is not int or not (type(num_players) is not int or 0 <= seat < num_players):
@@ -108,7 +111,8 @@ class UnoVectorEnv(gymnasium.vector.VectorEnv):
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self.copy = check_flag("copy", copy)
         self.batch = BatchEngine(profile, num_players, num_envs, 0, out_of_turn=out_of_turn, reward=reward,
-                                 learner=seat, threads=threads, autoreset=autoreset_mode)  # type: ignore[arg-type]
+                                 learner=seat, threads=threads, autoreset=autoreset_mode,  # type: ignore[arg-type]
+                                 opponents=opponents)
         self.num_envs = num_envs
         self.seat = seat
         self.profile = self.batch.profile
