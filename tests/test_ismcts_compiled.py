@@ -162,3 +162,73 @@ def test_a_profile_the_kernels_refuse_is_named() -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(u.UnoEngineError, match="backend"):
         ISMCTSBot(backend="gpu")
+
+
+def _searched_view(spec: str, seed: int, players: int = 2) -> u.PlayerView:
+    state = u.new_game(compiled_profile(spec), players, seed=seed)
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    while True:
+        v = u.view(state, state.current)
+        own = [m for m in v.legal_moves if m.player == v.player]
+        if len(own) > 2 and not any(isinstance(m, (u.CatchUno, u.CallUno)) for m in own):
+            return v
+        move = bot.act(v, rng)
+        state = u.apply(state, move if move is not None else u.legal_moves(state)[0])
+
+
+@pytest.mark.parametrize("spec", SPECS[:3])
+def test_the_compiled_tree_counts_every_iteration(spec: str) -> None:
+    """compiled/kernel_tree.py: the root is visited once an iteration, each through one child;
+    no node more often than it was available, nor credited more than once a visit."""
+    v = _searched_view(spec, seed=12)
+    cfg = config_of(v.profile)
+    sampler = Determinizer(v, reach=20)
+    search = CompiledSearch(v, cfg, sampler, sampler.plan, random.Random(2), 0.7, 1.0, 0.9, 10)
+    from unoengine.compiled import kernel_tree as t
+
+    nodes, values = t.new_tree(101)
+    params = np.array([0.7, 1.0, 0.9, 10, -1, 0], dtype=np.float64)
+    used = t.search(cfg, search._template, search._a, search._fixed, search._arrangement, search._plan,
+                    search._buffer, search._credit, nodes, values, 1, params, 100, 99)
+    assert 2 <= used <= 101
+    assert nodes[t.F_VISITS, 0] == 100
+    for i in range(used):
+        children = []
+        c = nodes[t.F_CHILD, i]
+        while c >= 0:
+            children.append(c)
+            c = nodes[t.F_SIBLING, c]
+        assert sum(nodes[t.F_VISITS, c] for c in children) <= nodes[t.F_VISITS, i]
+        if i:
+            assert 1 <= nodes[t.F_VISITS, i] <= nodes[t.F_AVAIL, i]
+            assert 0.0 <= values[t.V_WINS, i] <= nodes[t.F_VISITS, i]
+    assert sum(nodes[t.F_VISITS, c] for c in range(1, used) if _parent(nodes, c, t) == 0) == 100
+
+
+def _parent(nodes: np.ndarray, child: int, t: object) -> int:
+    for i in range(nodes.shape[1]):
+        c = nodes[t.F_CHILD, i]  # type: ignore[attr-defined]
+        while c >= 0:
+            if c == child:
+                return i
+            c = nodes[t.F_SIBLING, c]  # type: ignore[attr-defined]
+    return -1
+
+
+def test_a_budgeted_search_grows_its_tree_round_by_round() -> None:
+    """The search with a budget (``more``) runs rounds of compiled iterations until told to stop,
+    growing the tree arrays as it goes."""
+    v = _searched_view("classic-108", seed=3)
+    sampler = Determinizer(v, reach=20)
+    search = CompiledSearch(v, config_of(v.profile), sampler, sampler.plan, random.Random(5), 0.7, 1.0, 0.9, 10)
+    asked = []
+
+    def more() -> bool:
+        asked.append(1)
+        return len(asked) < 6
+
+    own = [m for m in v.legal_moves if m.player == v.player]
+    move = search.run(own, None, 0, random.Random(5), more)
+    assert move in own
+    assert len(asked) == 6  # six rounds of ROUND iterations, the tree grown past its first size

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 
+ROUND = 32
+"""Iterations per compiled call when the search has a budget of CPU time (checked between calls)."""
 _PLAYER_SHIFT = 4
 """compiled/codes.py PLAYER_SHIFT: a move code's player (tests/test_ismcts_compiled.py holds them equal)."""
 
@@ -49,12 +51,12 @@ class _Node:
 def _kernels() -> Any:
     """The compiled modules, imported on first use: numba is an optional extra."""
     try:
-        from ..compiled import codes, config, convert, kernel_apply, kernel_policy, kernel_search, layout
+        from ..compiled import codes, config, convert, kernel_policy, kernel_search, kernel_tree, layout
     except ImportError as exc:
         from ..formats.install_hint import install_command
 
         raise UnoEngineError(f'ISMCTSBot(backend="compiled") needs numba: {install_command("fast")} ({exc})') from None
-    return codes, config, convert, kernel_apply, kernel_policy, kernel_search, layout
+    return codes, config, convert, kernel_policy, kernel_search, kernel_tree, layout
 
 
 def require_compiled() -> None:
@@ -88,7 +90,8 @@ class CompiledSearch:
                  rng: random.Random, exploration: float, bias: float, honesty: float, playout_moves: int) -> None:
         import numpy as np
 
-        codes, _config, convert, _apply, kernel_policy, kernel_search, layout = _kernels()
+        codes, _config, convert, kernel_policy, kernel_search, kernel_tree, layout = _kernels()
+        self._np, self._tree = np, kernel_tree
         self._advance = kernel_search.advance
         self._best_play = kernel_policy.best_play
         self._playout = kernel_search.expand_and_playout
@@ -131,8 +134,34 @@ class CompiledSearch:
 
     def run(self, decisions: list[Move], hint: Move | None, iterations: int, rng: random.Random,
             more: Any = None) -> Move:
-        """Search ``iterations`` times (or while ``more()`` says so, at least once); the most
-        visited root move."""
+        """Search ``iterations`` times (or while ``more()`` says so, at least once, in rounds of
+        :data:`ROUND`); the most visited root move. The whole search is compiled
+        (compiled/kernel_tree.py); :meth:`run_in_python` keeps the tree in Python instead."""
+        np, tree = self._np, self._tree
+        params = np.array([self.exploration, self.bias, self.honesty, self.playout_moves,
+                           -1 if hint is None else self._encode(hint), self._challenged], dtype=np.float64)
+        rounds = iterations if more is None else ROUND
+        nodes, values = tree.new_tree(rounds + 1)
+        used = 1
+        while True:
+            if nodes.shape[1] < used + rounds:
+                grown_nodes, grown_values = tree.new_tree(2 * nodes.shape[1] + rounds)
+                grown_nodes[:, :used], grown_values[:, :used] = nodes[:, :used], values[:, :used]
+                nodes, values = grown_nodes, grown_values
+            used = tree.search(self._cfg, self._template, self._a, self._fixed, self._arrangement, self._plan,
+                               self._buffer, self._credit, nodes, values, used, params, rounds, rng.getrandbits(63))
+            if more is None or not more():
+                break
+        visits: dict[int, int] = {}
+        child = int(nodes[tree.F_CHILD, 0])
+        while child >= 0:
+            visits[int(nodes[tree.F_MOVE, child])] = int(nodes[tree.F_VISITS, child])
+            child = int(nodes[tree.F_SIBLING, child])
+        return max(decisions, key=lambda m: visits.get(self._encode(m), -1))
+
+    def run_in_python(self, decisions: list[Move], hint: Move | None, iterations: int, rng: random.Random,
+                      more: Any = None) -> Move:
+        """:meth:`run` with the tree in Python: each step a compiled call (tests compare the two)."""
         root = _Node(mover=-1)
         hint_code = -1 if hint is None else self._encode(hint)
         if more is None:
