@@ -57,7 +57,7 @@ def test_decisions_and_playout_credit_equal_the_reference(spec: str) -> None:
     buffer = np.empty(MAX_LEGAL, dtype=np.int64)
     bot = ISMCTSBot(playout_moves=12)
     checked = 0
-    for i, (state, _move) in enumerate(random_states(profile, budget(2, 20), seed=5, biased=True)):
+    for i, (state, _move) in enumerate(random_states(profile, budget(1, 20), seed=5, biased=True)):
         if state.phase >= u.Phase.ROUND_OVER or i % 2:
             continue
         a = to_array(state)
