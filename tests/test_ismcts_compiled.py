@@ -232,3 +232,15 @@ def test_a_budgeted_search_grows_its_tree_round_by_round() -> None:
     move = search.run(own, None, 0, random.Random(5), more)
     assert move in own
     assert len(asked) == 6  # six rounds of ROUND iterations, the tree grown past its first size
+
+
+def test_without_numba_the_compiled_backend_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(u, "compiled", sys.modules["unoengine.compiled"], raising=False)  # restored after
+    for name in [m for m in sys.modules if m == "numba" or m.startswith(("numba.", "unoengine.compiled"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba now raises ImportError
+    with pytest.raises(u.UnoEngineError, match=r'backend="compiled".*pip install.*fast'):
+        ISMCTSBot(backend="compiled")
+    ISMCTSBot()  # the reference backend needs no extra
