@@ -89,7 +89,7 @@ def search(cfg: Any, template: Any, a: Any, fixed: Any, arrangement: Any, plan: 
         node, depth = 0, 1
         path[0] = 0
         last = -1
-        while count >= 0:
+        while count > 0:  # 0 (no decision, which no phase before the round's end has): play out
             for i in range(count):
                 moves[i] = out[i]
             n_untried = 0
