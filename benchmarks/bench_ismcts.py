@@ -3,6 +3,8 @@
     python benchmarks/bench_ismcts.py [--old REF | --old-src DIR] [--players 2 4] [--repeats 5]
     python benchmarks/bench_ismcts.py --only-new --positions 40 --iterations 200   # this tree alone
     python benchmarks/bench_ismcts.py --callgrind --positions 6 --iterations 100   # instruction counts
+    python benchmarks/bench_ismcts.py --backends reference compiled --players 2 4 --positions 30 \
+        --iterations 200 --repeats 5                                    # this tree, both engines
 
 The positions are the in-turn decisions that the ISMCTS bot really searches (more than one move
 to choose from, no UNO call or catch pending) met in heuristic self-play of classic-108 from fixed
@@ -12,6 +14,11 @@ its own subprocess (``PYTHONPATH=<tree>/src``, importing only the public API), t
 (default: the commit this branch forked from main), or a directory holding ``src/unoengine``.
 The trees alternate in every repeat, the order flipped each time, so that a busy machine slows
 both alike; the report gives the median and the best of the repeats, with the spread.
+
+``--backends reference compiled`` measures this tree alone, once per ``ISMCTSBot(backend=...)``
+(the compiled engine's kernels loaded from numba's cache and warmed by one search before the
+clock starts, which the reference gets too), alternating as the trees do, and prints each
+repeat's ratio to the first backend named.
 
 ``--callgrind`` counts the instructions of the searches instead (``valgrind --tool=callgrind``,
 instrumentation switched on around the searches alone by ``callgrind_control``): one run per
@@ -63,7 +70,7 @@ def positions(players: int, count: int, seed: int) -> list[object]:
     return out
 
 
-def worker(players: int, count: int, iterations: int, seed: int) -> dict[str, float]:
+def worker(players: int, count: int, iterations: int, seed: int, backend: str | None = None) -> dict[str, float]:
     """Search every position once; the CPU time of the searches alone."""
     import gc
     import random
@@ -71,7 +78,11 @@ def worker(players: int, count: int, iterations: int, seed: int) -> dict[str, fl
     from unoengine.bots import ISMCTSBot
 
     views = positions(players, count, seed)
-    bot = ISMCTSBot(iterations=iterations)
+    if backend is None:
+        bot = ISMCTSBot(iterations=iterations)
+    else:
+        bot = ISMCTSBot(iterations=iterations, backend=backend)  # type: ignore[call-arg]
+        bot.act(views[0], random.Random("warm-up"))  # type: ignore[arg-type]  # load the kernels first
     gc.collect()
     counting = bool(os.environ.get("BENCH_ISMCTS_CALLGRIND"))
     if counting:  # count instructions of the searches alone (valgrind --instr-atstart=no)
@@ -104,11 +115,14 @@ def count_tree(src: Path, players: int, count: int, iterations: int, seed: int) 
     return int(collected[-1].split(":")[-1]) / (count * iterations)
 
 
-def run_tree(src: Path, players: int, count: int, iterations: int, seed: int) -> float:
-    """Iterations per CPU second of the tree at ``src`` (its own interpreter process)."""
+def run_tree(src: Path, players: int, count: int, iterations: int, seed: int, backend: str | None = None) -> float:
+    """Iterations per CPU second of the tree at ``src`` (its own interpreter process), with the
+    ISMCTS ``backend`` if given."""
     env = dict(os.environ, PYTHONPATH=str(src))
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--players", str(players),
            "--positions", str(count), "--iterations", str(iterations), "--seed", str(seed)]
+    if backend is not None:
+        cmd += ["--backend", backend]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"the tree at {src} failed:\n{done.stderr}")
@@ -138,6 +152,28 @@ def spread(rates: list[float]) -> str:
             f"range {min(rates):,.0f} - {max(rates):,.0f}")
 
 
+def compare_backends(backends: list[str], players_counts: list[int], count: int, iterations: int, repeats: int,
+                     seed: int) -> None:
+    """This tree's ISMCTS with each backend, interleaved; the ratio of each to the first named."""
+    src = ROOT / "src"
+    print(f"{count} searched positions x {iterations} iterations per player count, {repeats} repeats, "
+          f"thread CPU time, Python {sys.version.split()[0]}, tree {src}")
+    for players in players_counts:
+        rates: dict[str, list[float]] = {name: [] for name in backends}
+        for r in range(repeats):
+            order = list(backends) if r % 2 == 0 else list(reversed(backends))
+            for name in order:
+                rates[name].append(run_tree(src, players, count, iterations, seed, name))
+        for name, got in rates.items():
+            print(f"  {players} players {name:9} iterations/s: {spread(got)}")
+        first = backends[0]
+        for name in backends[1:]:
+            ratios = [n / o for n, o in zip(rates[name], rates[first], strict=True)]
+            print(f"  {players} players {name}/{first}: median {statistics.median(ratios):.2f}x  "
+                  f"(per repeat {min(ratios):.2f}x - {max(ratios):.2f}x; best/best "
+                  f"{max(rates[name]) / max(rates[first]):.2f}x)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
@@ -150,10 +186,16 @@ def main() -> None:
     parser.add_argument("--callgrind", action="store_true",
                         help="count instructions per iteration under valgrind instead of timing (one run each)")
     parser.add_argument("--only-new", action="store_true", help="measure this tree alone")
+    parser.add_argument("--backends", nargs="+", default=None, choices=("reference", "compiled"),
+                        help="measure this tree's ISMCTSBot with each backend instead of two trees")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--backend", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(worker(args.players[0], args.positions, args.iterations, args.seed)))
+        print(json.dumps(worker(args.players[0], args.positions, args.iterations, args.seed, args.backend)))
+        return
+    if args.backends:
+        compare_backends(args.backends, args.players, args.positions, args.iterations, args.repeats, args.seed)
         return
     new_src = ROOT / "src"
     with tempfile.TemporaryDirectory() as tmp:

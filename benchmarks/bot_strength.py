@@ -4,6 +4,7 @@
     python benchmarks/bot_strength.py scaling --games 2000
     python benchmarks/bot_strength.py values --games 1500
     python benchmarks/bot_strength.py search --games 60 --iterations 100 --seconds 0.02 --seed 2027
+    python benchmarks/bot_strength.py backends --games 1000 --iterations 100 --workers 1
 
 ``strength`` plays heads-up round-robins (both seat orders on the same deals) of heuristic against
 random and of ismcts against heuristic, and prints each bot's win rate with its 95% interval from
@@ -17,6 +18,10 @@ commit this branch forked from main, each tree in its own process) against the h
 over the same deals in both seat orders, once with a fixed number of iterations per decision and
 once with a fixed budget of CPU time per decision, and prints each win rate with its interval
 and the iterations the time budget bought.
+``backends`` plays the ISMCTS bot on the compiled engine against the same bot on the reference
+engine (``backend="compiled"`` against ``"reference"``), the same iterations per decision, over
+the same deals in both seat orders (a duplicate match): the same strength puts 50% inside the
+compiled bot's 95% interval. It prints each bot's CPU time per searched decision too.
 """
 
 from __future__ import annotations
@@ -212,9 +217,48 @@ def search(games: int, seed: int, profile: str, iterations: int, seconds: float,
                   f"searched decision, {got['seconds']:.0f} s)", flush=True)
 
 
+def backends(games: int, seed: int, profile: str, iterations: int, workers: int) -> None:
+    """ISMCTS with compiled playouts against ISMCTS on the reference engine, a duplicate match."""
+    from unoengine.bots import ISMCTSBot, register_bot
+
+    spent = {"compiled": [0.0, 0], "reference": [0.0, 0]}
+
+    def timed(backend: str) -> Any:
+        def factory() -> ISMCTSBot:
+            bot = ISMCTSBot(iterations=iterations, backend=backend)
+            act = bot.act
+
+            def timed_act(view: Any, rng: random.Random) -> Any:
+                started = time.thread_time()
+                move = act(view, rng)
+                spent[backend][0] += time.thread_time() - started
+                spent[backend][1] += 1
+                return move
+
+            bot.act = timed_act  # type: ignore[method-assign]
+            return bot
+        return factory
+
+    for backend in spent:
+        register_bot(f"ismcts-{backend}", timed(backend))
+    started = time.perf_counter()
+    standings, _ = simulate.tournament(profile, ["ismcts-compiled", "ismcts-reference"], games, seed,
+                                       workers=workers)
+    took = time.perf_counter() - started
+    print(f"ISMCTS compiled vs reference, {iterations} iterations per decision, {profile}, heads-up, "
+          f"{games} deals x 2 seat orders, seed {seed}, {took:.0f} s")
+    for s in standings:
+        lo, hi = s.interval
+        print(f"  {s.bot:17} {s.wins:5d}/{s.games}  {s.win_rate:6.1%}  95% interval {lo:6.1%} - {hi:6.1%}")
+    if workers == 1:
+        for backend, (seconds, calls) in spent.items():
+            print(f"  {backend:9} CPU time per decision {1000 * seconds / max(calls, 1):.2f} ms ({calls} decisions)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("strength", "scaling", "values", "search", "search-worker"))
+    parser.add_argument("what", choices=("strength", "scaling", "values", "search", "search-worker",
+                                           "backends"))
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
@@ -229,6 +273,8 @@ def main() -> None:
         search(args.games, args.seed, args.profile, args.iterations, args.seconds, args.old)
     elif args.what == "search-worker":
         search_worker(args.budget, args.games, args.seed, args.profile)
+    elif args.what == "backends":
+        backends(args.games, args.seed, args.profile, args.iterations, args.workers)
     elif args.what == "strength":
         strength(args.games, args.workers, args.seed, args.profile)
     elif args.what == "values":

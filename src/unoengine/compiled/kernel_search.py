@@ -14,9 +14,11 @@ from typing import Any
 import numpy as np
 
 from .codes import K_CALL_UNO, K_CATCH_UNO, K_PLAY, UNO_SHIFT
-from .kernel_base import below, hand_size, holds_color, jit, next_output, o_challenge_hand, o_draw, o_hands
+from .kernel_apply import apply_move
+from .kernel_base import ROUND_OVER, below, hand_size, holds_color, jit, next_output, o_challenge_hand, o_draw, o_hands
 from .kernel_legal import legal_moves
-from .layout import CODES, S_CH_BLUFF, S_CURRENT, S_DRAW_LEN, S_DRAW_POS, S_N, S_RNG
+from .kernel_policy import playout
+from .layout import CODES, S_CH_BLUFF, S_CURRENT, S_DRAW_LEN, S_DRAW_POS, S_N, S_PHASE, S_RNG
 
 
 @jit
@@ -97,3 +99,38 @@ def decisions(cfg: Any, a: Any, out: Any) -> int:
             out[kept] = out[i]
             kept += 1
     return kept
+
+
+@jit
+def advance(cfg: Any, a: Any, code: int, out: Any) -> int:
+    """Make the move ``code``, then list the next :func:`decisions` into ``out``: their number, or
+    -1 once the round is over (a tree walk's step in one compiled call)."""
+    apply_move(cfg, a, code)
+    if a[S_PHASE] >= ROUND_OVER:
+        return -1
+    return decisions(cfg, a, out)
+
+
+@jit
+def deal_and_list(cfg: Any, template: Any, a: Any, fixed: Any, arrangement: Any, plan: Any, out: Any,
+                  seed: int) -> int:
+    """:func:`deal_sample` with its settings in ``plan`` (``[shuffle_all, fresh, pile_size, attacker,
+    colour, d, players...]``, then as many needs; ``shuffle_all`` is cleared), then the
+    :func:`decisions` of the deal into ``out``: their number, or -1 if the round is over. The
+    bluff, if a challenge is pending, is ``a[S_CH_BLUFF]``."""
+    k = (plan.shape[0] - 6) // 2
+    deal_sample(template, a, fixed, arrangement, plan[0] != 0, plan[1], plan[6:6 + k], plan[6 + k:],
+                plan[2], plan[3], plan[4], plan[5], seed)
+    plan[0] = 0
+    if a[S_PHASE] >= ROUND_OVER:
+        return -1
+    return decisions(cfg, a, out)
+
+
+@jit
+def expand_and_playout(cfg: Any, a: Any, code: int, max_moves: int, seed: int, out: Any, credit: Any) -> int:
+    """Make the move ``code`` (-1: none), then kernel_policy.playout: a tree walk's last step and
+    its playout in one compiled call; the playout's moves."""
+    if code >= 0:
+        apply_move(cfg, a, code)
+    return playout(cfg, a, max_moves, seed, out, credit)
