@@ -29,7 +29,7 @@ import csv  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from unoengine.envs.learn.bot import PolicyBot  # noqa: E402,F401  (registers the bot kind policy:PATH)
+from unoengine.envs.learn.bot import ResidualPolicyBot  # noqa: E402,F401  (registers the bot kind policy:PATH)
 from unoengine.envs.learn.es import Settings, Trainer, duplicate_wins  # noqa: E402
 from unoengine.envs.learn.plot import write_curve_pictures  # noqa: E402
 from unoengine.tools.simulate import duplicate_interval, tournament, wilson  # noqa: E402

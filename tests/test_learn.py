@@ -17,7 +17,7 @@ import pytest
 import unoengine as u
 from unoengine.bots import make_bot
 from unoengine.envs.actions import ActionError
-from unoengine.envs.learn.bot import PolicyBot
+from unoengine.envs.learn.bot import ResidualPolicyBot
 from unoengine.envs.learn.es import Settings, Trainer, duplicate_wins
 from unoengine.envs.learn.policy import PolicyFileError, ResidualPolicy, load_policy
 from unoengine.tools.simulate import play_game, tournament
@@ -64,7 +64,7 @@ def test_the_trained_policy_plays_legal_moves_as_a_bot(tmp_path: Path) -> None:
     ranked, _ = tournament("classic-108", bots, 3, 9)
     assert sum(s.games for s in ranked) == 12
     bot = make_bot(f"policy:{path}")
-    assert isinstance(bot, PolicyBot) and bot.name == f"policy:{path}"
+    assert isinstance(bot, ResidualPolicyBot) and bot.name == f"policy:{path}"
 
 
 def test_a_zero_policy_is_the_heuristic() -> None:
@@ -133,3 +133,22 @@ def test_bad_weights_files_are_refused_naming_the_field(tmp_path: Path) -> None:
         load_policy(tmp_path / "big.npz")
     good.save(tmp_path / "good.npz")
     assert load_policy(tmp_path / "good.npz").size == good.size
+
+
+def test_the_command_line_finds_the_policy_kind_without_an_import() -> None:
+    """``policy:PATH`` is declared as an entry point (group unoengine.bot_kinds), so a fresh
+    process that never imported unoengine.envs.learn plays it from the command line."""
+    import subprocess
+
+    weights = ROOT / "docs" / "examples" / "learned-policy.npz"
+    done = subprocess.run([sys.executable, "-m", "unoengine", "simulate", "--bots", f"policy:{weights},heuristic",
+                           "--games", "4", "--seed", "2", "--json"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert '"bot": "policy:' in done.stdout
+
+
+def test_an_unknown_bot_kind_is_no_bot_name() -> None:
+    from unoengine.bots.base import is_bot_name, known_bots_text
+
+    assert not is_bot_name("no-such-kind:x") and is_bot_name("policy:anything.npz")
+    assert "policy:..." in known_bots_text()

@@ -58,6 +58,13 @@ ENTRY_POINT_GROUP: Final = "unoengine.bots"
 value ``module:factory`` (a Bot class, or anything that makes a bot when called)."""
 
 
+KIND_ENTRY_POINT_GROUP: Final = "unoengine.bot_kinds"
+"""Installed packages offer bot *kinds* under this entry-point group: the name is the prefix of
+``PREFIX:ARGUMENT`` bot names, the value ``module:maker`` (called with ARGUMENT, it makes the bot).
+unoengine itself declares ``policy`` here (envs/learn/bot.py), which needs numpy: loaded only when
+a ``policy:...`` name is asked for."""
+
+
 class PluginError(UnoEngineError, ValueError):
     """An installed bot plugin that cannot be loaded, or whose factory makes no bot: names the
     entry point and the problem. Only that bot fails; the others work."""
@@ -96,6 +103,31 @@ def _load_plugin(name: str) -> BotFactory | None:
     return make
 
 
+def _kind(prefix: str) -> Callable[[str], Bot] | None:
+    """The maker of ``prefix:...`` bots: a registered kind, else one an installed package declares
+    (KIND_ENTRY_POINT_GROUP), loaded and registered now; None if there is none."""
+    maker = _KINDS.get(prefix)
+    if maker is not None:
+        return maker
+    found = list(importlib.metadata.entry_points(group=KIND_ENTRY_POINT_GROUP, name=prefix))
+    if not found:
+        return None
+    point = found[0]
+    try:
+        loaded = point.load()
+    except Exception as exc:  # a kind whose module cannot load (an extra not installed): its error
+        raise PluginError(f"bot kind {quoted(prefix)} ({point.value} in group {KIND_ENTRY_POINT_GROUP}): "
+                          f"cannot be loaded: {type(exc).__name__}: {one_line(exc)}") from None
+    if not callable(loaded):
+        raise PluginError(f"bot kind {quoted(prefix)} ({point.value}): is not callable")
+    _KINDS[prefix] = loaded
+    return loaded  # type: ignore[no-any-return]
+
+
+def _kind_names() -> list[str]:
+    return sorted({*_KINDS, *(ep.name for ep in importlib.metadata.entry_points(group=KIND_ENTRY_POINT_GROUP))})
+
+
 def bot_names() -> list[str]:
     """The registered bots and the ones installed packages offer (docs/bots.md, "Bots from other packages")."""
     return sorted({*_REGISTRY, *_plugin_names()})
@@ -107,13 +139,13 @@ def is_bot_name(name: str) -> bool:
         return True
     prefix, colon, argument = name.partition(":")
     if colon:
-        return prefix in _KINDS and bool(argument.strip())
+        return bool(argument.strip()) and _kind(prefix) is not None
     return _load_plugin(name) is not None  # loaded now, so a broken plugin is told before any game
 
 
 def known_bots_text() -> str:
     """The bot names for an error message: the registered bots, then the kinds (``program:...``)."""
-    return ", ".join([*bot_names(), *(f"{k}:..." for k in sorted(_KINDS))])
+    return ", ".join([*bot_names(), *(f"{k}:..." for k in _kind_names())])
 
 
 def make_bot(name: str) -> Bot:
@@ -122,8 +154,9 @@ def make_bot(name: str) -> Bot:
     if factory is not None:
         return factory()
     prefix, colon, argument = name.partition(":")
-    if colon and prefix in _KINDS:
-        return _KINDS[prefix](argument)
+    maker = _kind(prefix) if colon else None
+    if maker is not None:
+        return maker(argument)
     plugin = None if colon else _load_plugin(name)
     if plugin is not None:
         return plugin()

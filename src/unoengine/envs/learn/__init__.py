@@ -5,7 +5,7 @@ imported by ``import unoengine``. The modules:
 
 - :mod:`.policy`: :class:`~.policy.ResidualPolicy`, a linear correction to the heuristic bot's
   choice, and its weights file (``.npz`` of plain arrays, checked field by field on loading);
-- :mod:`.bot`: :class:`~.bot.PolicyBot`, the policy as a bot of the reference engine (bot kind
+- :mod:`.bot`: :class:`~.bot.ResidualPolicyBot`, the policy as a bot of the reference engine (bot kind
   ``policy:PATH`` for ``simulate`` and ``tournament``);
 - :mod:`.es`: evolution strategies against the heuristic in the compiled engine, and the
   duplicate-deal evaluation the learning curve is made of;

@@ -1,11 +1,13 @@
 """A trained policy as a bot of the reference engine, so ``simulate`` and ``tournament`` play it.
 
-:class:`PolicyBot` encodes the bot's view (:mod:`..observations`), its legal actions
+:class:`ResidualPolicyBot` encodes the bot's view (:mod:`..observations`), its legal actions
 (:mod:`..actions`; ``WAIT`` when it is asked out of turn) and the heuristic bot's choice on the
 same view, and plays the policy's action. Importing this module registers the bot kind
 ``policy:PATH`` (:func:`~unoengine.bots.base.register_bot_kind`): ``make_bot("policy:w.npz")``
-loads the weights file at PATH, once per path. (A private adapter for this policy; a general
-PolicyBot for any observation-to-action callable may replace it.)
+loads the weights file at PATH, once per path; the kind is also declared as an entry point
+(group ``unoengine.bot_kinds`` in pyproject.toml), so ``unoengine simulate --bots policy:PATH``
+finds it without this import. It is not :class:`unoengine.envs.policies.PolicyBot` (any
+observation-to-action callable): this policy also needs the heuristic's choice on the view.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from ..actions import WAIT
 from .policy import ResidualPolicy, load_policy
 
 
-class PolicyBot:
+class ResidualPolicyBot:
     """Plays a :class:`~.policy.ResidualPolicy` from its view alone."""
 
     def __init__(self, policy: ResidualPolicy, name: str = "policy") -> None:
@@ -49,9 +51,9 @@ def _loaded(path: str) -> ResidualPolicy:
     return load_policy(path)
 
 
-def policy_bot(path: str) -> PolicyBot:
+def policy_bot(path: str) -> ResidualPolicyBot:
     """The bot of kind ``policy:PATH``: the weights file at ``path``."""
-    return PolicyBot(_loaded(path.strip()), f"policy:{path.strip()}")
+    return ResidualPolicyBot(_loaded(path.strip()), f"policy:{path.strip()}")
 
 
 register_bot_kind("policy", policy_bot)
