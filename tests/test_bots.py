@@ -12,6 +12,7 @@ import tomllib
 
 import attrs
 import pytest
+from helpers_uno import wild_draw_four_at_odds
 
 import unoengine as u
 from unoengine import simulate as sim
@@ -93,6 +94,15 @@ def test_heuristic_challenges_when_the_odds_favour_it(attacker_hand: str, discar
     calls = len(state.hands[0]) == 2  # UNO-1: called, so nothing to catch first
     state = u.apply(state, u.Play(0, u.WILD_DRAW_FOUR, u.Color.GREEN, uno=calls))
     assert state.phase is u.Phase.CHALLENGE
+    assert isinstance(act(state, 1), expected)
+
+
+@pytest.mark.parametrize(("unseen", "expected"), [(19, u.Challenge), (20, u.Accept), (21, u.Accept)])
+def test_heuristic_accepts_at_an_exact_tie_of_its_odds(unseen: int, expected: type) -> None:
+    """WD4-3..5: one red card among the 20 unseen, four of them the attacker's: P(guilty) = 1/5,
+    exactly the threshold 1/(T+1), which is not beaten, so the bot accepts; with 19 unseen the odds
+    beat it. The bot compares exact integers (a float ratio would round either way here)."""
+    state = wild_draw_four_at_odds(unseen)
     assert isinstance(act(state, 1), expected)
 
 

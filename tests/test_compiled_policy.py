@@ -20,6 +20,7 @@ pytest.importorskip("numba")
 
 from budget import budget
 from compiled_games import VARIANT_IDS, VARIANTS, compiled_profile, random_states
+from helpers_uno import wild_draw_four_at_odds
 
 import unoengine as u
 from unoengine.bots.heuristic import HeuristicBot
@@ -64,6 +65,17 @@ def _heuristic_choices(state: u.GameState, player: int) -> set[u.Move | None]:
 def _states(spec: str, changes: dict[str, object], biased: bool) -> list[u.GameState]:
     profile = compiled_profile(spec, **changes)
     return [s for s, _m in random_states(profile, budget(1, 30), seed=29, biased=biased)]
+
+
+@pytest.mark.parametrize("unseen", [19, 20, 21])
+def test_heuristic_kernel_challenges_as_the_bot_at_an_exact_tie(unseen: int) -> None:
+    """WD4-3..5: at 20 unseen the odds tie the threshold exactly (helpers_uno.wild_draw_four_at_odds);
+    the kernel compares the same exact integers as the bot, where a product of floats (0.79...98
+    for 4/5) once challenged."""
+    state = wild_draw_four_at_odds(unseen)
+    made = heuristic_move(config_of(state.profile), to_array(state), 1, 0.5, np.empty(MAX_LEGAL, dtype=np.int64))
+    assert decode(int(made)) == HeuristicBot().act(u.view(state, 1), random.Random(0))
+    assert decode(int(made)) == (u.Challenge(1) if unseen < 20 else u.Accept(1))
 
 
 @pytest.mark.parametrize("biased", [False, True], ids=["random", "biased"])

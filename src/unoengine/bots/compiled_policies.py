@@ -9,13 +9,12 @@ exactly as the Python bot does: the same move for the same game and stream (docs
   ``rng.random()`` per play and takes the best (score, draw). Here the same draws are made, the
   play the Python bot would take is found among the tied ones, and ``u`` names it, so the
   stream is consumed and the move chosen as in the Python bot. Whether to challenge a Wild Draw
-  Four (WD4-3) is left to the Python bot (:data:`ASK_BOT`): ``kernel_policy.worth_challenging``
-  computes the odds as a product of floats where the bot divides two exact binomials, and at an
-  exact tie with the threshold they round apart (seen: 1 - C(19,4)/C(20,4) against 1/5); a
-  challenge is rare, and one reference view for it costs little.
+  Four (WD4-3) draws nothing; ``kernel_policy.worth_challenging`` compares the same exact integers
+  as the bot (a float product once rounded apart from it at exact ties such as
+  1 - C(19,4)/C(20,4) against 1/5).
 
 A policy is ``(cfg, a, player, on_turn, rng, buffer) -> code`` (-1: no move, the Python bot's
-None; :data:`ASK_BOT`: ask the Python bot on a reference view, nothing drawn yet).
+None).
 :func:`compiled_policy` gives one for a bot of exactly these classes (a subclass may change
 anything), None for every other bot.
 """
@@ -35,8 +34,6 @@ from .heuristic import HeuristicBot
 from .random_bot import RandomBot
 
 Policy = Callable[[Any, Any, int, bool, random.Random, Any], int]
-ASK_BOT: Final = -2
-"""What a policy returns for a decision it leaves to the Python bot."""
 
 
 _SCORES: Final = np.empty(4096, dtype=np.int64)
@@ -47,8 +44,6 @@ the UNO flag x the targets of ten players is far less)."""
 def heuristic_code(cfg: Any, a: Any, player: int, on_turn: bool, rng: random.Random, buffer: Any) -> int:
     """HeuristicBot's move code for ``player`` (-1: none), its stream used as the Python bot uses it."""
     plays = heuristic_plays(cfg, a, player, buffer, _SCORES)
-    if plays < 0:
-        return ASK_BOT
     u = 0.0
     if plays:
         scores = _SCORES[:plays].tolist()

@@ -116,7 +116,10 @@ def _worth_challenging(view: PlayerView) -> bool:
 
     Guilty: the attacker draws the total T instead of us (a swing of 2T); innocent: we draw 2 more.
     So challenge when P(guilty) > 1 / (T + 1). The chance is hypergeometric: the attacker's cards
-    (those left plus none other known) drawn from every card this player has not seen.
+    (those left plus none other known) drawn from every card this player has not seen. With
+    P(clean) = C(total - of colour, held) / C(total, held), that is T * C(total, held) >
+    (T + 1) * C(total - of colour, held), compared in exact integers: at an exact tie the bot
+    accepts, and the compiled kernel (kernel_policy.worth_challenging) decides alike.
     """
     attacker = view.challenge_attacker
     pile = view.discard_pile
@@ -129,9 +132,8 @@ def _worth_challenging(view: PlayerView) -> bool:
     held = view.hand_sizes[attacker]
     if held <= 0 or total <= 0 or held > total:
         return False
-    p_clean = math.comb(total - of_color, held) / math.comb(total, held)
     pending = max(view.pending_draw, 4)
-    return 1 - p_clean > 1 / (pending + 1)
+    return pending * math.comb(total, held) > (pending + 1) * math.comb(total - of_color, held)
 
 
 register_bot("heuristic", HeuristicBot)

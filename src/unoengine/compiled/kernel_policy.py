@@ -285,14 +285,51 @@ def worth_challenging(cfg: Any, a: Any, p: int) -> bool:
     held = hand_size(a, n, a[S_CH_ATTACKER])
     if held <= 0 or total <= 0 or held > total:
         return False
-    clean = 1.0  # comb(total - of_colour, held) / comb(total, held), as a product
-    for i in range(held):
-        clean *= (total - of_colour - i) / (total - i)
-        if clean <= 0.0:
-            clean = 0.0
-            break
+    # T * C(total, held) > (T + 1) * C(total - of colour, held), the held! cancelled: exact, as the
+    # Python bot compares its integers (a float product rounds either way at an exact tie)
     pending = max(a[S_PENDING_DRAW], 4)
-    return 1.0 - clean > 1.0 / (pending + 1)  # type: ignore[no-any-return]
+    size = (_bit_length(total) * held + 63) // _LIMB_BITS + 1
+    guilty = np.empty(size, dtype=np.int64)
+    clean = np.empty(size, dtype=np.int64)
+    _falling_product(pending, total, held, guilty)
+    _falling_product(pending + 1, total - of_colour, held, clean)
+    return _compare_limbs(guilty, clean) > 0
+
+
+_LIMB_BITS: Final = 32
+_LIMB_MASK: Final = (1 << _LIMB_BITS) - 1
+
+
+@jit
+def _bit_length(x: int) -> int:
+    bits = 0
+    while x > 0:
+        bits += 1
+        x >>= 1
+    return bits
+
+
+@jit
+def _falling_product(k: int, top: int, count: int, limbs: Any) -> None:
+    """``limbs`` := k * top * (top - 1) * ... * (top - count + 1), in base 2**32, the low limb first;
+    ``k`` and ``top`` below 2**31, ``limbs`` long enough for the product."""
+    limbs[:] = 0
+    limbs[0] = k
+    for i in range(count):
+        carry = 0
+        for j in range(limbs.size):
+            x = limbs[j] * (top - i) + carry
+            limbs[j] = x & _LIMB_MASK
+            carry = x >> _LIMB_BITS
+
+
+@jit
+def _compare_limbs(x: Any, y: Any) -> int:
+    """-1, 0 or 1 as the number in limbs ``x`` is below, equal to or above the one in ``y``."""
+    for j in range(x.size - 1, -1, -1):
+        if x[j] != y[j]:
+            return 1 if x[j] > y[j] else -1
+    return 0
 
 
 @jit

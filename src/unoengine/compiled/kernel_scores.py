@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from .codes import K_CALL_UNO, K_CATCH_UNO, K_PLAY
-from .kernel_base import CHALLENGE, CHOOSE_COLOR, ROUND_OVER, jit
+from .kernel_base import CHOOSE_COLOR, ROUND_OVER, jit
 from .kernel_legal import legal_moves
 from .kernel_policy import colour_counts, play_score
 from .layout import S_CURRENT, S_N, S_PHASE
@@ -20,8 +20,8 @@ from .layout import S_CURRENT, S_N, S_PHASE
 def heuristic_plays(cfg: Any, a: Any, player: int, buffer: Any, scores: Any) -> int:
     """How many plays HeuristicBot scores now (one ``rng.random()`` each), their scores into
     ``scores`` in the legal order; 0 when it decides without ``_best_play`` (a catch or a late
-    call first, UNO-2 and UNO-4; the round over; a colour to name; no play); -1 for a challenge
-    to decide (WD4-3: left to the Python bot, see bots/compiled_policies.py)."""
+    call first, UNO-2 and UNO-4; the round over; a colour to name; no play, as when it decides
+    whether to challenge, WD4-3)."""
     count = legal_moves(cfg, a, player, buffer)
     plays = 0
     for i in range(count):
@@ -31,8 +31,6 @@ def heuristic_plays(cfg: Any, a: Any, player: int, buffer: Any, scores: Any) -> 
         if kind == K_PLAY:
             plays += 1
     phase = a[S_PHASE]
-    if plays == 0 and phase == CHALLENGE and a[S_CURRENT] == player:
-        return -1
     if plays == 0 or phase >= ROUND_OVER or (a[S_CURRENT] == player and phase == CHOOSE_COLOR):
         return 0
     counts = np.zeros(4, dtype=np.int64)

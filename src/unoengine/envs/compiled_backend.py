@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots.base import Bot
-from ..bots.compiled_policies import ASK_BOT, compiled_policy
+from ..bots.compiled_policies import compiled_policy
 from ..compiled.codes import MAX_LEGAL, PLAYER_SHIFT, decode, encode
 from ..compiled.convert import to_state
 from ..compiled.game import CompiledGame
@@ -98,8 +98,7 @@ class CompiledBackend:
         if policy is not None:  # bots/compiled_policies.py: the Python bot's move, from its own stream
             on_turn = seat == table.current or table.phase >= Phase.ROUND_OVER
             code = policy(self.encoding.cfg, table.array, seat, on_turn, rng, table.buffer)
-            if code != ASK_BOT:
-                return None if code < 0 else self.decode(code)
+            return None if code < 0 else self.decode(code)
         act_on_moves = getattr(bot, "act_on_moves", None)
         if act_on_moves is not None:  # bots/base.py: the same choice as act(view), from the moves alone
             on_turn = seat == table.current or table.phase >= Phase.ROUND_OVER

@@ -30,7 +30,7 @@ from typing import Final
 import numpy as np
 
 from ..bots.base import Bot
-from ..bots.compiled_policies import ASK_BOT, Policy, compiled_policy
+from ..bots.compiled_policies import Policy, compiled_policy
 from ..bots.turns import BotError, bot_label, raised_by
 from ..compiled.codes import MAX_LEGAL, PLAYER_SHIFT, decode, encode
 from ..compiled.config import C_JUMP_IN, config_of
@@ -168,8 +168,8 @@ def _next_move(cfg: np.ndarray, a: np.ndarray, codes: list[int], seats: Sequence
         policy, act_on_moves = policies[q], deciders[q]
         mine: Sequence[Move] | None = None
         try:
-            code = ASK_BOT if policy is None else policy(cfg, a, q, on_turn, rngs[q], buffer)
-            if code != ASK_BOT:
+            if policy is not None:
+                code = policy(cfg, a, q, on_turn, rngs[q], buffer)
                 move = None if code < 0 else decoder.move(code)  # a legal move of the kernels' list
             elif act_on_moves is not None:
                 mine = tuple(decoder.move(c) for c in codes if alone or c >> PLAYER_SHIFT & 15 == q)
