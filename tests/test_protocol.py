@@ -44,7 +44,7 @@ def node() -> str:
     if found is None:
         if os.environ.get("CI"):
             pytest.fail("node is not installed, and CI runs the JavaScript example bot")
-        pytest.skip("node is not installed (CI installs it and runs this test)")
+        pytest.skip("node is not installed (the machines of CI have Node.js, and there this test fails without it)")
     return found
 
 

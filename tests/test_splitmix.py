@@ -237,7 +237,7 @@ def _node() -> str:
 
         if os.environ.get("CI"):
             pytest.fail("node is not installed, and CI runs the JavaScript example engine")
-        pytest.skip("node is not installed (CI installs it and runs this test)")
+        pytest.skip("node is not installed (the machines of CI have Node.js, and there this test fails without it)")
     return node
 
 
