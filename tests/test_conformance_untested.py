@@ -174,3 +174,22 @@ def test_untrusted_rule_ids_are_quoted_in_the_summary() -> None:
     odd = RuleRun("classic-108", "WD4-3\nINJECTED " + "x" * 500, 0, (("challenge not declared", 1),))
     (line,) = [line for line in summary_lines([odd], ["classic-108"]) if line.startswith("  ")]
     assert "\n" not in line and "INJECTED" in line and "characters)" in line and len(line) < 200
+
+
+def test_a_partial_scenario_names_the_capabilities_it_left_unchecked(capsys: pytest.CaptureFixture[str]) -> None:
+    """Outcome.unchecked: the capabilities not declared that the parts left unchecked needed, sorted,
+    and the same per scenario in ``--json``'s not_checked; a scenario checked in full has none."""
+    events = frozenset(cap for cap in c.CAPABILITIES if cap.startswith("event:"))
+    files = [p for p in c.shipped_corpus() if p.name == "play.json"]
+    report = c.run(c.load_scenarios(files), c.EngineAdapter(c.CAPABILITIES - events - {"reason-codes"}))
+    partial = [o for o in report.outcomes if o.status == "partial"]
+    assert partial and all(o.unchecked and set(o.unchecked) <= events | {"reason-codes"} for o in partial)
+    assert all(list(o.unchecked) == sorted(o.unchecked) for o in partial)
+    assert any("reason-codes" in o.unchecked for o in partial)
+    assert all(o.unchecked == () for o in report.outcomes if o.status == "passed")
+    full = c.run(c.load_scenarios(files))
+    assert all(o.unchecked == () for o in full.outcomes)
+    assert cli.main(["conformance", "--json", "--adapter", "helpers_conformance:NoChallenge"]) == 0
+    not_checked = json.loads(capsys.readouterr().out)["not_checked"]
+    assert not_checked and all(entry["unchecked"] == sorted(entry["unchecked"]) for entry in not_checked.values())
+    assert any("challenge" in entry["unchecked"] for entry in not_checked.values())

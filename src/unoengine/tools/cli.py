@@ -207,7 +207,7 @@ def _conformance_json(report: Any, steps: int) -> dict[str, Any]:
         "errors": {o.scenario: {"message": o.error, "traceback": list(o.traceback), "steps_run": o.steps_run}
                    for o in by["errored"]},
         "not_checked": {o.scenario: {"status": o.status, "steps_run": o.steps_run, "steps": o.steps,
-                                     "unsupported": list(o.unsupported)}
+                                     "unsupported": list(o.unsupported), "unchecked": list(o.unchecked)}
                         for o in (*by["partial"], *by["unsupported"])},
     }
 

@@ -56,6 +56,9 @@ class Outcome:
     a step's move), or, when nothing could be checked, those its checks needed."""
     started: bool = False
     """Whether the adapter's ``start`` took the scenario (made a game, or refused the position)."""
+    unchecked: tuple[str, ...] = ()
+    """The capabilities not declared that the parts left unchecked needed (a partial's events,
+    rule citations or reasons, say): what the adapter would declare to have them checked."""
 
 
 def _summary_of(exc: BaseException) -> tuple[str, tuple[str, ...]]:
@@ -116,7 +119,8 @@ def run_scenario(scenario: Mapping[str, Any], adapter: Adapter, claimed: frozens
                       else "partial" if tally.unsupported or done < len(steps) else "passed")
         lacking = stopped_by or (tally.lacked if status == "unsupported" and done == len(steps) else set())
         return Outcome(sid, rules, status, tuple(tally.failures), tuple(sorted(seen - {""})), len(steps), done,
-                       tuple(tally.unsupported), message, frames, profile, tuple(sorted(lacking)), started)
+                       tuple(tally.unsupported), message, frames, profile, tuple(sorted(lacking)), started,
+                       tuple(sorted(tally.lacked)))
 
     missing = needs.setup - claimed
     if missing:
