@@ -49,23 +49,13 @@ def catches(moves: Sequence[u.Move]) -> list[u.Move]:
     return [m for m in moves if isinstance(m, u.CatchUno | u.CallUno)]
 
 
-def classic_deck_names() -> list[str]:
-    """The 108 card names of classic-108 (DECK-1), each colour's 0 once and its other cards twice."""
-    names_ = ["W", "W", "W", "W", "W+4", "W+4", "W+4", "W+4"]
-    for colour in "RGBY":
-        names_.append(f"{colour}0")
-        for face in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2"):
-            names_ += [f"{colour}{face}", f"{colour}{face}"]
-    return names_
-
-
 def wild_draw_four_at_odds(unseen: int) -> u.GameState:
     """WD4-3..5: seat 0 has just played a Wild Draw Four (naming green) on a red 7 and holds four
     cards; seat 1 has seen every card but ``unseen`` (at least 5): seat 0's four and a draw pile
     holding the one red card it has not seen. With ``unseen`` 20 the heuristic's odds tie its
     threshold exactly: P(clean) = C(19, 4) / C(20, 4) = 4/5 against 1 - 1/(4 + 1)."""
     attacker, challenger = ["W+4", "G1", "G2", "B1", "B2"], ["Y4", "Y5", "Y6"]
-    rest = classic_deck_names()
+    rest = [repr(u.CARDS[c]) for c in CLASSIC.deck_cards()]
     for name in attacker + challenger + ["R0", "R7"]:
         rest.remove(name)
     greens = [n for n in rest if n.startswith("G")]
