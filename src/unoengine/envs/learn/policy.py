@@ -14,27 +14,33 @@ zero the policy *is* the heuristic bot; training moves it away where that wins m
 correction and not a policy from nothing: the heuristic is a strong prior that costs nothing to
 evaluate, and the edge to find over it is a few per cent (docs/learning.md says what was tried).
 
-The weights file is an ``.npz`` of plain arrays, written and read with ``allow_pickle=False``:
-``format`` (the string ``"unoengine-residual-policy/1"``), ``profile`` (the profile's name),
-``players``, ``prior``, ``W`` (features x groups, float32) and ``b`` (groups, float32).
-:func:`load_policy` reads at most :data:`MAX_FILE_BYTES`, checks every field's type, shape and
-finiteness, and raises :class:`PolicyFileError` naming the field of anything else.
+The weights file is an ``.npz`` of plain arrays, written with ``allow_pickle=False``:
+``format`` (the string ``"unoengine-residual-policy/1"``), ``profile`` (a shipped profile, or
+shipped names joined by ``+``), ``players``, ``prior``, ``W`` (features x groups, float32) and
+``b`` (groups, float32). A weights file may come from anyone, so :func:`load_policy` reads only a
+regular file of at most :data:`MAX_FILE_BYTES`, each array's header before its data and no more
+data than the policy's shapes take (:mod:`.npz`), takes the profile from the shipped names alone
+(it never opens a path a file names), and raises :class:`PolicyFileError` naming the file and the
+field of anything else, without quoting what the file holds.
 """
 
 from __future__ import annotations
 
-import io
-import zipfile
+import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
 from ...engine.cards import DRAW_TWO, IS_WILD, REVERSE, SKIP, SYMBOL_OF, WILD_DRAW_FOUR
-from ...engine.errors import UnoEngineError, shown
+from ...engine.errors import UnoEngineError, quoted, shown
+from ...engine.limits import MAX_COMPOSITION_PARTS, MAX_PLAYERS
 from ...formats.composition import load_profile
+from ...formats.files import UnreadableFileError, read_bounded
+from ...formats.profile_file import shipped_overlays, shipped_profiles
 from ..actions import ActionEncoding, ActionError
 from ..observations import ObservationEncoding
+from .npz import ArrayFileError, Arrays, Check
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -46,6 +52,9 @@ MAX_FILE_BYTES: Final = 16 << 20
 """The largest weights file :func:`load_policy` reads (a 10-player policy is about 2 MiB)."""
 FIELDS: Final = ("format", "profile", "players", "prior", "W", "b")
 MAX_PRIOR: Final = 1e6
+MAX_PROFILE_CHARS: Final = 200
+"""The longest ``profile`` a weights file may name (shipped names joined by '+')."""
+MAX_QUOTED_PATH: Final = 300
 _SYMBOL_NAMES: Final = {SKIP: "skip", REVERSE: "reverse", DRAW_TWO: "draw-two"}
 
 
@@ -68,7 +77,14 @@ def action_groups(actions: ActionEncoding) -> tuple[npt.NDArray[np.int64], list[
 
 
 class PolicyFileError(UnoEngineError):
-    """A weights file that cannot be a policy: names the field and the problem."""
+    """A weights file that cannot be a policy: ``path`` (quoted and escaped), ``field`` (an array
+    of the file, or ``"file"``) and ``problem``; the message quotes nothing the file holds."""
+
+    def __init__(self, path: str, field: str, problem: str) -> None:
+        self.path = path
+        self.field = field
+        self.problem = problem
+        super().__init__(f"weights file {path}: {field}: {problem}")
 
 
 class ResidualPolicy:
@@ -137,56 +153,74 @@ class ResidualPolicy:
 
 
 def load_policy(path: str | Path) -> ResidualPolicy:
-    """Read a weights file written by :meth:`ResidualPolicy.save`; PolicyFileError naming the field
-    of anything else (see the module doc)."""
+    """Read a weights file written by :meth:`ResidualPolicy.save`; PolicyFileError naming the file
+    and the field of anything else (see the module doc), in bounded time and memory."""
+    where = quoted(str(path), MAX_QUOTED_PATH)
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise PolicyFileError(f"path: cannot read {shown(str(path))}: {exc.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise PolicyFileError(f"file: larger than {MAX_FILE_BYTES:,} bytes")
-    try:
-        archive = np.load(io.BytesIO(data), allow_pickle=False)
-        names = set(archive.files)
-    except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
-        raise PolicyFileError(f"file: not an .npz archive ({type(exc).__name__})") from None
-    missing = [f for f in FIELDS if f not in names]
-    if missing:
-        raise PolicyFileError(f"{missing[0]}: missing from the weights file")
-    extra = sorted(names - set(FIELDS))
-    if extra:
-        raise PolicyFileError(f"{extra[0]}: not a field of a weights file (expected {', '.join(FIELDS)})")
+        return _load(path)
+    except UnreadableFileError as exc:
+        raise PolicyFileError(where, "file", exc.problem) from None
+    except ArrayFileError as exc:
+        raise PolicyFileError(where, exc.field, exc.problem) from None
+    except MemoryError:
+        raise PolicyFileError(where, "file", "not enough memory to read it") from None
 
-    def field(name: str) -> npt.NDArray[np.generic]:
-        try:
-            return archive[name]  # type: ignore[no-any-return]
-        except (ValueError, OSError, zipfile.BadZipFile, EOFError) as exc:
-            raise PolicyFileError(f"{name}: cannot be read ({type(exc).__name__}: pickled or damaged)") from None
 
-    fmt = field("format")
-    if fmt.shape != () or fmt.dtype.kind != "U" or str(fmt) != FORMAT:
-        raise PolicyFileError(f"format: expected {FORMAT!r}, got {shown(fmt.tolist())}")
-    name = field("profile")
-    if name.shape != () or name.dtype.kind != "U" or len(str(name)) > 200:
-        raise PolicyFileError("profile: expected a profile name")
-    players = field("players")
-    if players.shape != () or players.dtype.kind not in "iu" or not 2 <= int(players) <= 10:
-        raise PolicyFileError(f"players: expected an integer 2..10, got {shown(players.tolist())}")
-    prior = field("prior")
-    if prior.shape != () or prior.dtype.kind != "f" or not np.isfinite(prior) or not 0 <= float(prior) <= MAX_PRIOR:
-        raise PolicyFileError(f"prior: expected a finite number 0..{MAX_PRIOR:g}, got {shown(prior.tolist())}")
+def _load(path: str | Path) -> ResidualPolicy:
+    arrays = Arrays(read_bounded(path, MAX_FILE_BYTES), FIELDS)
+    fmt = arrays.read("format", _text(len(FORMAT)))
+    if str(fmt[()]) != FORMAT:
+        raise ArrayFileError("format", f"expected the text {FORMAT!r}")
+    name = str(arrays.read("profile", _text(MAX_PROFILE_CHARS))[()])
+    if not is_shipped_composition(name):
+        raise ArrayFileError("profile", "expected a shipped profile, or shipped names joined by '+' "
+                                        "(classic-108+stacking); 'unoengine profiles' lists them")
+    players = int(arrays.read("players", _scalar("iu", "an integer"))[()])
+    if not 2 <= players <= MAX_PLAYERS:
+        raise ArrayFileError("players", f"expected an integer 2..{MAX_PLAYERS}")
+    prior = float(arrays.read("prior", _scalar("f", "a number"))[()])
+    if not (math.isfinite(prior) and 0 <= prior <= MAX_PRIOR):
+        raise ArrayFileError("prior", f"expected a finite number 0..{MAX_PRIOR:g}")
     try:
-        policy = ResidualPolicy(str(name), int(players), float(prior))
-    except UnoEngineError as exc:
-        raise PolicyFileError(f"profile: {exc}") from None
+        policy = ResidualPolicy(name, players, prior)
+    except UnoEngineError as exc:  # shipped names only: the message quotes nothing of the file
+        raise ArrayFileError("profile", str(exc)) from None
+    values = []
     for key, like in (("W", policy.W), ("b", policy.b)):
-        value = field(key)
-        if value.shape != like.shape or value.dtype != np.float32:
-            raise PolicyFileError(f"{key}: expected float32 of shape {like.shape}, got {value.dtype} {value.shape}")
+        value = arrays.read(key, _float32(like.shape))
         if not np.isfinite(value).all():
-            raise PolicyFileError(f"{key}: holds a value that is not finite")
-    return ResidualPolicy(str(name), int(players), float(prior), field("W").astype(np.float32),
-                          field("b").astype(np.float32))
+            raise ArrayFileError(key, "holds a value that is not finite")
+        values.append(value)
+    return ResidualPolicy(name, players, prior, values[0], values[1])
 
 
+def is_shipped_composition(name: str) -> bool:
+    """Is ``name`` a shipped profile, or one with shipped overlays joined by ``+``
+    (``classic-108+stacking``)? Decided from the shipped names alone: nothing is opened."""
+    parts = name.split("+")
+    return (len(parts) <= MAX_COMPOSITION_PARTS and parts[0] in shipped_profiles()
+            and all(part in shipped_overlays() for part in parts[1:]))
+
+
+def _text(chars: int) -> Check:
+    def check(dtype: np.dtype[Any], shape: tuple[int, ...]) -> str | None:
+        if shape != () or dtype.kind != "U" or dtype.itemsize > 4 * chars:
+            return f"expected one text of at most {chars} characters"
+        return None
+    return check
+
+
+def _scalar(kinds: str, what: str) -> Check:
+    def check(dtype: np.dtype[Any], shape: tuple[int, ...]) -> str | None:
+        if shape != () or dtype.kind not in kinds or dtype.itemsize > 8:
+            return f"expected {what}, got {dtype.str} of shape {shown(shape)}"
+        return None
+    return check
+
+
+def _float32(expected: tuple[int, ...]) -> Check:
+    def check(dtype: np.dtype[Any], shape: tuple[int, ...]) -> str | None:
+        if shape != expected or dtype != np.float32:
+            return f"expected float32 of shape {expected}, got {dtype.str} of shape {shown(shape)}"
+        return None
+    return check
