@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 import unoengine as u
-from unoengine.bots import make_bot
+from unoengine.bots import bot_names, make_bot
+from unoengine.bots.base import SHIPPED_BOTS
 from unoengine.simulate import next_move
 from unoengine.tools import play as play_cli
 
@@ -505,7 +506,8 @@ def test_a_save_whose_moves_do_not_replay_or_whose_seats_are_wrong(tmp_path: Pat
     }
     expected = {
         "moves": "does not replay: it is player 0's turn [PLAY-8 not-your-turn]",
-        "seat": "seat must be a seat from 0 to 1", "bots": "list of 1 bot names", "unknown bot": "unknown bot 'nobody'",
+        "seat": "seat must be a seat from 0 to 1", "bots": "list of 1 bot names",
+        "unknown bot": "seat 1: the saved bot 'nobody' is not one unoengine ships",
     }
     for name, change in cases.items():
         broken = json.loads(json.dumps(doc))
@@ -518,6 +520,63 @@ def test_a_save_whose_moves_do_not_replay_or_whose_seats_are_wrong(tmp_path: Pat
         assert expected[name] in err, (name, err)
     rc, _ = play(["--resume", str(tmp_path / "missing.json")], [])
     assert rc == 2 and "cannot read" in capsys.readouterr().err
+
+
+def hostile_save(tmp_path: Path, bot: str) -> Path:
+    """A saved game of two seats before the first move, the person at seat 1, so that the bot at
+    seat 0 acts first (with seed 3, p0 plays first): the bot ``bot`` would be made and asked at once."""
+    record = u.GameRecord(u.load_profile("classic-108"), 2, 3)
+    assert record.initial_state().current == 0
+    return write_save(tmp_path / "shared.json", record, 1, [bot])
+
+
+def refused_resume(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> str:
+    """``--resume`` exits 2 before anything is shown, with one line on stderr: that line."""
+    rc, out = play(["--resume", str(path), *options], ["quit"])
+    err = capsys.readouterr().err
+    assert rc == 2 and out == "", (rc, out[:500], err[:500])
+    assert err.count("\n") == 1 and err.startswith("unoengine play: ") and "Traceback" not in err, err
+    return err
+
+
+def test_a_shared_save_cannot_run_a_command_or_call_a_function(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, item 4: ``--resume`` started whatever bots the file named: ``program:sh -c ...``
+    ran the command, ``text:os:system`` called os.system with each prompt. A saved game may come
+    from anyone: only shipped bots are started from it, the rest refused naming the seat and --bots."""
+    monkeypatch.chdir(tmp_path)  # where os.system would have run the prompt's lines, had it been called
+    marker = tmp_path / "MARKER"
+    for bot in (f"program:sh -c 'touch {marker}'", "text:os:system", "text-forfeit:os:system",
+                f"policy:{tmp_path / 'w.npz'}", "program:" + "x" * 900):
+        err = refused_resume(hostile_save(tmp_path, bot), capsys)
+        assert f"seat 0: the saved bot {bot[:20]!r}"[:-1] in err, err
+        assert "is not one unoengine ships (heuristic, ismcts, random)" in err and "--bots" in err
+    assert not marker.exists()
+    assert set(SHIPPED_BOTS) <= set(bot_names())  # the names it takes are registered bots
+
+
+def test_a_saved_bot_name_reaches_the_terminal_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Escape sequences in a saved name (retitle the window, clear the screen) are written as escapes:
+    the table's opening line printed the seats' names as the file gave them."""
+    for name in ("\x1b]0;pwned\x07\x1b[2J\x1b[1;31mheuristic\u202e", "program:\x1b]0;pwned\x07\x1b[2J true"):
+        err = refused_resume(hostile_save(tmp_path, name), capsys)
+        assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err
+        assert "\\x1b]0;pwned\\x07\\x1b[2J" in err
+    rc, out = play(["--seed", "3", "--players", "2", "--bots", "program:\x1b[2J true"], ["quit"])  # named by hand
+    assert rc == 0 and "p1 program:\\x1b[2J true" in out and "\x1b" not in out, out
+
+
+def test_bots_named_on_the_command_line_replace_the_saved_ones(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bots`` on resume plays the seats with the person's own choice; what the file named is not started."""
+    marker = tmp_path / "MARKER"
+    path = hostile_save(tmp_path, f"program:sh -c 'touch {marker}'")
+    again = tmp_path / "again.json"
+    rc, out = play(["--resume", str(path), "--bots", "random"], [f"save {again}", "quit"])
+    assert rc == 0 and "p0 random" in out and "ignored" not in out, out
+    assert not marker.exists() and load(again)[1:] == (1, ["random"])
+    assert "--bots needs one name, or 1" in refused_resume(path, capsys, "--bots", "random,random")
+    assert "unknown bot 'nobody'" in refused_resume(path, capsys, "--bots", "nobody")
 
 
 def test_bad_options_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,3 +67,27 @@ def test_a_plugin_cannot_shadow_a_shipped_bot(tmp_path: Path) -> None:
     folder = _fake_plugin(tmp_path, "heuristic = no_such_module_here:Bot")
     done = _unoengine(folder, "simulate", "--bots", "heuristic,random", "--games", "2", "--quiet")
     assert done.returncode == 0 and "heuristic" in done.stdout, done.stderr
+
+
+def test_a_saved_game_never_loads_a_plugin_it_names(tmp_path: Path) -> None:
+    """Issue 41, item 4: ``play --resume`` looked up the saved bot names, which imported the module
+    of any installed plugin a shared file named (its code ran). A saved game starts shipped bots
+    only; a plugin plays when named with --bots."""
+    import json
+
+    import unoengine as u
+    from unoengine.tools import play as play_cli
+
+    folder = _fake_plugin(tmp_path / "site", "sneaky = sneaky_bot:Bot")
+    marker = tmp_path / "imported"
+    (folder / "sneaky_bot.py").write_text(f"open({str(marker)!r}, 'w').close()\n"
+                                          "from unoengine.bots import RandomBot as Bot\n")
+    record = u.GameRecord(u.load_profile("classic-108"), 2, 3)
+    save = tmp_path / "shared.json"
+    save.write_text(json.dumps(play_cli.saved_game(record, 0, ["sneaky"])))
+    done = _unoengine(folder, "play", "--resume", str(save))
+    assert done.returncode == 2 and done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert "seat 1: the saved bot 'sneaky' is not one unoengine ships" in done.stderr
+    assert not marker.exists()
+    named = _unoengine(folder, "play", "--resume", str(save), "--bots", "sneaky")  # then stdin ends: goodbye
+    assert named.returncode == 0 and "p1 sneaky" in named.stdout and marker.exists(), named.stderr

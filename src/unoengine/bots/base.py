@@ -38,6 +38,10 @@ class Bot(Protocol):
 BotFactory = Callable[[], Bot]
 """Makes a fresh bot (one per seat and game, so a bot may keep state during a game)."""
 
+SHIPPED_BOTS: Final = ("heuristic", "ismcts", "random")
+"""The bots unoengine ships and registers itself (bots/__init__.py imports them). Their names run
+nothing else: the only bot names a file (a saved game) may start on its own (docs/security.md)."""
+
 _REGISTRY: dict[str, BotFactory] = {}
 _KINDS: dict[str, Callable[[str], Bot]] = {}
 

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from ...bots.base import is_bot_name, known_bots_text
 from ...engine.errors import UnoEngineError, quoted, shown
-from ...engine.limits import MAX_DOCUMENT_BYTES
+from ...engine.limits import MAX_DOCUMENT_BYTES, MAX_NAME_CHARS
 from ...formats.files import UnreadableFileError, read_bounded
 from ...formats.record import GameRecord
 from ...formats.serialize import from_json, to_json
@@ -38,7 +37,9 @@ def saved_game(record: GameRecord, seat: int, bots: Sequence[str]) -> dict[str, 
 def load_saved_game(path: Path) -> tuple[GameRecord, int, list[str]]:
     """Read and check a saved game file: (record, the person's seat, the bot names); SetupError otherwise.
 
-    Only a regular file of at most MAX_DOCUMENT_BYTES is read, as strict JSON (serialize's parser)."""
+    Only a regular file of at most MAX_DOCUMENT_BYTES is read, as strict JSON (serialize's parser).
+    The bot names are data, checked for their shape only: nothing here looks them up, since a
+    name can load a plugin or run a program (``--resume`` starts shipped bots only, start.py)."""
     try:
         raw = read_bounded(path, MAX_DOCUMENT_BYTES)
     except UnreadableFileError as exc:
@@ -67,11 +68,9 @@ def load_saved_game(path: Path) -> tuple[GameRecord, int, list[str]]:
     seat, names = doc["seat"], doc["bots"]
     if type(seat) is not int or not 0 <= seat < record.players:
         raise SetupError(f"{bad}: seat must be a seat from 0 to {record.players - 1}, got {shown(seat)}")
-    if not isinstance(names, list) or len(names) != record.players - 1 or not all(isinstance(n, str) for n in names):
+    if not isinstance(names, list) or len(names) != record.players - 1 or not all(
+            isinstance(n, str) and 0 < len(n) <= MAX_NAME_CHARS for n in names):
         raise SetupError(f"{bad}: bots must be a list of {record.players - 1} bot names")
-    unknown = [name for name in names if not is_bot_name(name)]
-    if unknown:
-        raise SetupError(f"{bad}: bots: unknown bot {quoted(unknown[0])}; known bots: {known_bots_text()}")
     return record, seat, list(names)
 
 

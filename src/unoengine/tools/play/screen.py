@@ -22,7 +22,7 @@ def show_opening(term: Terminal, record: GameRecord, state: GameState, bots: Seq
     verb = "resumed" if resumed else "new game"
     term.say(f"unoengine play ({verb}): {printable(record.profile.name)}, {state.num_players} players, "
              f"seed {record.seed}")  # a name read from a file: escaped
-    seats = ", ".join(f"p{q} {name}" for q, name in bots)
+    seats = ", ".join(f"p{q} {printable(name)}" for q, name in bots)
     term.say(f"you are p{term.seat}; {seats}")
     if moves:
         term.say(f"{moves} moves made so far")

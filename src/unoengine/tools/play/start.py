@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from ...bots import Bot, make_bot
-from ...bots.base import is_bot_name, known_bots_text
+from ...bots.base import SHIPPED_BOTS, is_bot_name, known_bots_text
 from ...engine.errors import UnoEngineError, one_line, quoted
 from ...formats.composition import load_profile
 from ...formats.record import GameRecord
@@ -43,10 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=None, help="your seat, 0-based (default 0)")
     parser.add_argument("--bots", default=None,
                         help="bots for the other seats in seat order, comma-separated, or one name for all "
-                             "(known: heuristic, ismcts, random; default heuristic)")
+                             "(known: heuristic, ismcts, random; default heuristic); with --resume, they "
+                             "replace the saved game's bots")
     parser.add_argument("--seed", type=seed, default=None,
                         help=f"game seed, {SEED_RANGE} (default: a random one, printed)")
-    parser.add_argument("--resume", metavar="FILE", default=None, help="go on with a saved game")
+    parser.add_argument("--resume", metavar="FILE", default=None,
+                        help="go on with a saved game (it may name shipped bots only: name any other with --bots)")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="where the save command writes when given no file (default: the --resume file)")
     parser.add_argument("--save-record", metavar="FILE", default=None,
@@ -109,11 +111,7 @@ def _start(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool)
     seat: int = _option(args, "seat")
     if not 0 <= seat < players:
         raise SetupError(f"--seat must be from 0 to {players - 1}, got {seat}")
-    names = [n.strip() for n in str(_option(args, "bots")).split(",")]
-    if len(names) == 1:
-        names *= players - 1
-    if len(names) != players - 1:
-        raise SetupError(f"--bots needs one name, or {players - 1} (one per other seat), got {len(names)}")
+    names = _bot_names(str(_option(args, "bots")), players)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(_SEED_LIMIT)
     try:
         record = GameRecord(profile, players, seed)
@@ -121,6 +119,28 @@ def _start(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool)
     except UnoEngineError as exc:
         raise SetupError(str(exc)) from None
     return Session(record, state, seat, _bots(names), stdin, stdout, color, args.save)
+
+
+def _bot_names(option: str, players: int) -> list[str]:
+    """``--bots``: one name for every other seat, or one name per other seat."""
+    names = [n.strip() for n in option.split(",")]
+    if len(names) == 1:
+        names *= players - 1
+    if len(names) != players - 1:
+        raise SetupError(f"--bots needs one name, or {players - 1} (one per other seat), got {len(names)}")
+    return names
+
+
+def _saved_bots(path: Path, names: Sequence[str], seats: Sequence[int]) -> list[str]:
+    """The saved game's bots, each a shipped one. A saved game may come from anyone, and a bot name
+    can run a command (``program:...``) or import a module (``text:MODULE:FUNC``, a plugin): such
+    a bot plays only when the person names it on the command line (``--bots``)."""
+    for seat, name in zip(seats, names, strict=True):
+        if name not in SHIPPED_BOTS:
+            raise SetupError(f"{path}: seat {seat}: the saved bot {quoted(name)} is not one unoengine ships "
+                             f"({', '.join(SHIPPED_BOTS)}), and a saved game starts no other; to play it, "
+                             "name it yourself with --bots (one name, or one per other seat)")
+    return list(names)
 
 
 def _bots(names: Sequence[str]) -> list[tuple[str, Bot]]:
@@ -131,14 +151,19 @@ def _bots(names: Sequence[str]) -> list[tuple[str, Bot]]:
 
 
 def _resume(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, color: bool) -> Session:
-    """A saved game, checked and replayed."""
+    """A saved game, checked and replayed, its other seats played by ``--bots`` when given, else by
+    the bots the file names, which must be shipped ones (:func:`_saved_bots`)."""
     path = Path(args.resume)
-    record, seat, names = load_saved_game(path)
+    record, seat, saved = load_saved_game(path)
+    if args.bots is not None:
+        names = _bot_names(args.bots, record.players)
+    else:
+        names = _saved_bots(path, saved, [q for q in range(record.players) if q != seat])
     try:
         state = record.replay()
     except UnoEngineError as exc:
         raise SetupError(f"{path} is not a usable saved game: {exc}") from None
-    ignored = [f"--{n}" for n in ("profile", "players", "seat", "bots", "seed") if getattr(args, n, None) is not None]
+    ignored = [f"--{n}" for n in ("profile", "players", "seat", "seed") if getattr(args, n, None) is not None]
     session = Session(record, state, seat, _bots(names), stdin, stdout, color, args.save or args.resume)
     if ignored:
         session.term.say(f"note: {', '.join(ignored)} ignored: the saved game sets them")
