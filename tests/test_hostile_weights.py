@@ -150,6 +150,7 @@ def test_a_fifo_is_never_opened(tmp_path: Path) -> None:
     ({"W": b"\x93NUMPY\x01\x00" + struct.pack("<H", 8) + b"((((((((" + bytes(16)}, "W", "header cannot be read"),
     ({"W": b"\x93NUMPY\x02\x00" + struct.pack("<I", 1 << 31) + bytes(64)}, "W", "header is longer"),
     ({"W": b"not an array"}, "W", "not an .npy"),
+    ({"W": b"\x93NUMPY\x01\x05" + fields()["W"][8:]}, "W", "not an .npy"),
 ])
 def test_arrays_of_the_wrong_kind_are_refused_by_their_header(tmp_path: Path, change: dict[str, Any], field: str,
                                                               match: str) -> None:

@@ -104,7 +104,7 @@ def _header(stream: IO[bytes], field: str) -> tuple[np.dtype[Any], tuple[int, ..
     """The dtype, shape and order a member's ``.npy`` header declares, and the header's length,
     read from at most MAX_HEADER_BYTES and parsed by numpy from that copy alone."""
     head = stream.read(len(_MAGIC) + 4)
-    if len(head) < len(_MAGIC) + 4 or not head.startswith(_MAGIC) or head[6] not in (1, 2):
+    if len(head) < len(_MAGIC) + 4 or not head.startswith(_MAGIC) or head[6:8] not in (b"\x01\x00", b"\x02\x00"):
         raise ArrayFileError(field, "not an .npy array (version 1 or 2)")
     if head[6] == 2:
         head += stream.read(2)
