@@ -249,7 +249,7 @@ def _play_reference(profile: Profile, seats: Sequence[Bot], rngs: Sequence[rando
             except BotError as exc:
                 exc.seat = i if exc.seat is None else exc.seat
                 raise
-            except Exception as exc:  # the bot's own code failed
+            except (Exception, SystemExit) as exc:  # the bot's own code failed (sys.exit too)
                 raise raised_by(bot_label(seats[i]), i, exc) from exc
         moves += 1
         if moves_out is not None:
