@@ -529,6 +529,7 @@ def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Seq
                   max_moves: int | None, bot_timeout: float | None = None) -> None:
     """Play each kept game again with its moves recorded, check it ends as counted, and save it."""
     from ..formats.serialize import dumps
+    from ..formats.writing import UnwritableFileError, write_new
     from . import simulate as sim
 
     for counted in kept:
@@ -537,7 +538,10 @@ def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Seq
         if again != counted:
             raise OutputError(f"--records: game {counted.index} did not play the same again (a bot that is not "
                               "deterministic?); its record is not saved")
-        _Output(str(folder / f"game-{counted.index:06d}.json"), "--records").write(dumps(record) + "\n")
+        try:  # never through a link planted in the folder (formats/writing.py)
+            write_new(folder / f"game-{counted.index:06d}.json", dumps(record) + "\n")
+        except UnwritableFileError as exc:
+            raise OutputError(f"--records {exc}") from None
     print(f"saved {len(kept)} record(s) in {folder} (unoengine replay FILE --html OUT.html)", file=sys.stderr)
 
 
