@@ -142,7 +142,8 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
             adapter.close()
     steps = sum(len(s["steps"]) for s in scenarios)
     if as_json:
-        print(json.dumps({**_conformance_json(report, steps), **_untested_json(report)}, indent=2))
+        print(json.dumps({**_conformance_json(report, steps), **_untested_json(report), "stopped": report.stopped},
+                         indent=2))
         return _conformance_exit(report, strict)
     for o in report.outcomes:  # every text from a scenario file or an adapter is printed escaped and cut
         if o.status in ("failed", "errored") or verbose:
@@ -187,6 +188,9 @@ def _untested_json(report: Any) -> dict[str, Any]:
 
 
 def _conformance_exit(report: Any, strict: bool) -> int:
+    if report.stopped:  # the scenarios so far are printed; why the rest did not run, in one line
+        print(f"unoengine conformance: {report.stopped}", file=sys.stderr)
+        return 2
     return 0 if (report.strict_ok if strict else report.ok) else 1
 
 
