@@ -284,3 +284,28 @@ def test_a_refused_run_leaves_no_records_folder(tmp_path: Path, capsys: pytest.C
     assert cli.main(["simulate", "--games", "0", "--records", str(folder), "--report", str(tmp_path / "r.html")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert not folder.exists() and not (tmp_path / "r.html").exists()
+
+
+def test_records_are_never_written_through_a_link_planted_in_the_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--records DIR`` opened ``DIR/game-000000.json`` for writing, following a symbolic link
+    someone planted there to a file of the user's (issue 41, item 9): the link is refused in one
+    line, exit 2, and a hard link is replaced rather than written through; the outside files keep
+    their contents."""
+    folder, outside = tmp_path / "records", tmp_path / "precious.txt"
+    folder.mkdir()
+    outside.write_text("keep me\n")
+    (folder / "game-000000.json").symlink_to(outside)
+    assert cli.main(["simulate", "--games", "2", "--records", str(folder), "--record-count", "2",
+                     "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "game-000000.json: is a symbolic link; not written through" in err, err
+    assert outside.read_text() == "keep me\n" and (folder / "game-000000.json").is_symlink()
+
+    (folder / "game-000000.json").unlink()
+    os.link(outside, folder / "game-000001.json")
+    assert cli.main(["simulate", "--games", "2", "--records", str(folder), "--record-count", "2",
+                     "--no-progress"]) == 0
+    assert outside.read_text() == "keep me\n"
+    assert json.loads((folder / "game-000001.json").read_text())["moves"]
+    assert sorted(p.name for p in folder.iterdir()) == ["game-000000.json", "game-000001.json"]

@@ -213,3 +213,61 @@ def test_the_documented_exchange_is_what_the_server_says() -> None:
     finally:
         process.stdin.close()
         process.wait(timeout=10)
+
+
+CHANGES_CLAIMS = """
+    # Claims "start-position" when first started, and "rule-citations" too on every later start;
+    # exits on the move p0 R1, so that it is started again.
+    import json, os, sys
+
+    marker = sys.argv[1]
+    again = os.path.exists(marker)
+    open(marker, "a").close()
+    for line in sys.stdin:
+        m = json.loads(line)
+        kind, ident = m["type"], m.get("id")
+        if kind == "hello":
+            claims = ["start-position", "rule-citations"] if again else ["start-position"]
+            print(json.dumps({"type": "ready", "protocol": 2, "name": "fickle", "capabilities": claims}), flush=True)
+        elif kind == "start":
+            print(json.dumps({"type": "started", "id": ident}), flush=True)
+        elif kind == "observe":
+            print(json.dumps({"type": "observed", "id": ident, "facts": {"current": 1, "hand_sizes": [1, 1]}}),
+                  flush=True)
+        elif kind == "play":
+            if m["move"] == "p0 R1":
+                os._exit(3)
+            if m["move"] == "p0 B9":
+                print(json.dumps({"type": "rejected", "id": ident, "rule": "PLAY-1", "reason": ""}), flush=True)
+            else:
+                print(json.dumps({"type": "played", "id": ident, "events": []}), flush=True)
+        elif kind == "bye":
+            break
+"""
+
+
+def test_a_program_that_claims_other_capabilities_when_restarted_stops_the_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program that claimed other capabilities after a restart errored its scenario and was
+    restarted for every one after it (issue 41, item 9): the run stops there, keeping the
+    scenarios so far, and the command line says why in one line, exit 2."""
+    script = tmp_path / "fickle.py"
+    script.write_text(textwrap.dedent(CHANGES_CLAIMS), encoding="utf-8")
+    scenarios = [_scenario("dies", "p0 R1"), *(_scenario(f"after-{k}", "p0 G1") for k in range(4))]
+    needs = [_static_needs(s) for s in scenarios]
+    with c.WireAdapter([sys.executable, str(script), str(tmp_path / "first")], timeout=5.0) as wire:
+        report = c.run(scenarios, wire, needs=needs)
+        restarts = wire.restarts
+    assert [o.status for o in report.outcomes] == ["errored", "errored"], report.outcomes
+    assert "claimed other capabilities after it was started again" in report.outcomes[1].error
+    assert restarts == 1 and not report.ok
+    assert report.stopped.endswith("claimed other capabilities after it was started again (now also "
+                                   "rule-citations): the run stopped after 2 of 5 scenarios"), report.stopped
+
+    path = tmp_path / "five.json"
+    path.write_text(json.dumps({"unoengine": "scenarios", "version": 1, "scenarios": scenarios}), encoding="utf-8")
+    command = shlex.join([sys.executable, str(script), str(tmp_path / "second")])
+    assert cli.main(["conformance", "--engine-cmd", command, str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "conformance: 2 scenarios" in out and err.count("\n") == 1, (out, err)
+    assert err.startswith("unoengine conformance: program ") and "the run stopped after 2 of 5" in err, err

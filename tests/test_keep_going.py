@@ -285,3 +285,23 @@ def test_the_help_tells_the_exit_status() -> None:
         text = " ".join(subprocess.run([sys.executable, "-m", "unoengine", command, "--help"], capture_output=True,
                                        text=True, timeout=60).stdout.split())
         assert "--keep-going" in text and "exit 1" in text and "exit 2" in text
+
+
+@pytest.mark.parametrize("command", ["tournament", "simulate", "simulate --keep-going"])
+@pytest.mark.parametrize(("program", "problem"), [
+    ("nod bot.mjs", "could not be started: No such file or directory"),
+    (shlex.join([sys.executable, "-c", "import sys; sys.exit(3)"]), "exited (code 3) before answering the handshake"),
+])
+def test_a_program_that_cannot_start_is_one_line_before_any_game(
+        command: str, program: str, problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program bot that cannot start (``program:nod bot.mjs``) or shake hands was found only by
+    the first game, after a table of 0 games, and ``--keep-going`` then tried every game (issue
+    41, item 9): each program is started and its handshake read before the first game, and the
+    run stops there in one line naming the seat and the program, exit 2, nothing printed."""
+    name, *options = command.split()
+    bots = f"random,program:{program}" if name == "tournament" else f"program:{program},random"
+    assert cli.main([name, "--bots", bots, "--games", "1000", "--no-progress", *options]) == 2
+    out, err = capsys.readouterr()
+    seat = 1 if name == "tournament" else 0
+    assert out == "" and err.count("\n") == 1, (out, err)
+    assert err.startswith(f"unoengine {name}: bot {('program:' + program)!r} at seat {seat}: {problem}"), err

@@ -32,12 +32,12 @@ def _unoengine(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           env=env, cwd=path)
 
 
-def _fake_plugin(folder: Path, entry_points: str) -> Path:
+def _fake_plugin(folder: Path, entry_points: str, kinds: str = "") -> Path:
     """A hand-made installed distribution with these entry points (no code of its own)."""
     info = folder / "fake_bots-1.0.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fake-bots\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[unoengine.bots]\n{entry_points}\n")
+    (info / "entry_points.txt").write_text(f"[unoengine.bots]\n{entry_points}\n[unoengine.bot_kinds]\n{kinds}\n")
     return folder
 
 
@@ -91,3 +91,57 @@ def test_a_saved_game_never_loads_a_plugin_it_names(tmp_path: Path) -> None:
     assert not marker.exists()
     named = _unoengine(folder, "play", "--resume", str(save), "--bots", "sneaky")  # then stdin ends: goodbye
     assert named.returncode == 0 and "p1 sneaky" in named.stdout and marker.exists(), named.stderr
+
+
+HOSTILE_PLUGIN = """
+import sys
+
+
+class Nameless:
+    def act(self, view, rng):
+        raise ValueError("boom")
+
+
+class Quitter:
+    name = "quitter"
+
+    def act(self, view, rng):
+        sys.exit(0)
+
+
+def nothing(argument):
+    return None
+
+
+def leaving(argument):
+    sys.exit(0)
+"""
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Plugins that misbehave (issue 41, item 9): a nameless bot, a bot that calls sys.exit in
+    act, a kind that makes None, a kind that calls sys.exit, a module that calls sys.exit."""
+    folder = _fake_plugin(tmp_path_factory.mktemp("hostile"),
+                          "nameless = hostile_plugin:Nameless\nquitter = hostile_plugin:Quitter\n"
+                          "leaver = leaves_on_import:Bot",
+                          "nothing = hostile_plugin:nothing\nleaving = hostile_plugin:leaving")
+    (folder / "hostile_plugin.py").write_text(HOSTILE_PLUGIN)
+    (folder / "leaves_on_import.py").write_text("import sys\nsys.exit(0)\n")
+    return folder
+
+
+@pytest.mark.parametrize(("bot", "problem"), [
+    ("nothing:x", "bot kind 'nothing': made None, which has no act method"),
+    ("leaving:x", "bot kind 'leaving': making the bot called sys.exit(0)"),
+    ("nameless", "bot plugin 'nameless' (hostile_plugin:Nameless in group unoengine.bots): made a Nameless "
+                 "whose name is None, not a non-empty string"),
+    ("quitter", "bot 'quitter' at seat 0 raised SystemExit: 0"),
+    ("leaver", "bot plugin 'leaver' (leaves_on_import:Bot in group unoengine.bots): cannot be loaded: SystemExit"),
+])
+def test_a_hostile_plugin_is_one_line_naming_it_and_exit_2(hostile: Path, bot: str, problem: str) -> None:
+    """A kind that makes None is checked, a bot is never named None, and sys.exit in a plugin
+    (at import, making the bot, or acting) is that bot's error rather than a silent end of the run."""
+    done = _unoengine(hostile, "simulate", "--bots", f"{bot},random", "--games", "3", "--quiet")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, (done.returncode, done.stderr)
+    assert problem in done.stderr and "None at seat" not in done.stderr, done.stderr

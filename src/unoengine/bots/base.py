@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Final, Protocol
 
-from ..engine.errors import UnoEngineError, one_line, quoted
+from ..engine.errors import UnoEngineError, one_line, quoted, shown
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 
@@ -74,6 +74,26 @@ class PluginError(UnoEngineError, ValueError):
     entry point and the problem. Only that bot fails; the others work."""
 
 
+def _raised(exc: BaseException) -> str:
+    """What a plugin's code raised, on one line; ``sys.exit`` in a plugin is its error too, not
+    the end of the run (SystemExit is no Exception, so it would pass every handler silently)."""
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({shown(exc.code)})"
+    return f"raised {type(exc).__name__}: {one_line(exc)}"
+
+
+def checked_bot(bot: object, where: str) -> Bot:
+    """``bot`` if it can play: an ``act`` method and a ``name`` that is a non-empty string (the
+    name every error and table shows); :class:`PluginError` naming ``where`` otherwise."""
+    if not callable(getattr(bot, "act", None)):
+        raise PluginError(f"{where}: made {shown(bot, 60)}, which has no act method")
+    name = getattr(bot, "name", None)
+    if not isinstance(name, str) or not name.strip():
+        raise PluginError(f"{where}: made a {type(bot).__name__} whose name is {shown(name, 60)}, "
+                          "not a non-empty string")
+    return bot  # type: ignore[return-value]
+
+
 def _plugin_names() -> list[str]:
     """The bot names installed packages offer (ENTRY_POINT_GROUP), unloaded."""
     return sorted({ep.name for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)})
@@ -89,7 +109,7 @@ def _load_plugin(name: str) -> BotFactory | None:
     where = f"bot plugin {quoted(name)} ({point.value} in group {ENTRY_POINT_GROUP})"
     try:
         factory = point.load()
-    except Exception as exc:  # a broken plugin is that bot's error, not a traceback
+    except (Exception, SystemExit) as exc:  # a broken plugin is that bot's error, not a traceback
         raise PluginError(f"{where}: cannot be loaded: {type(exc).__name__}: {one_line(exc)}") from None
     if not callable(factory):
         raise PluginError(f"{where}: is not a Bot class or a factory (got {type(factory).__name__})")
@@ -97,11 +117,9 @@ def _load_plugin(name: str) -> BotFactory | None:
     def make() -> Bot:
         try:
             bot = factory()
-        except Exception as exc:
-            raise PluginError(f"{where}: making the bot raised {type(exc).__name__}: {one_line(exc)}") from None
-        if not callable(getattr(bot, "act", None)):
-            raise PluginError(f"{where}: made a {type(bot).__name__}, which has no act method")
-        return bot  # type: ignore[no-any-return]
+        except (Exception, SystemExit) as exc:
+            raise PluginError(f"{where}: making the bot {_raised(exc)}") from None
+        return checked_bot(bot, where)
 
     _REGISTRY[name] = make
     return make
@@ -119,7 +137,7 @@ def _kind(prefix: str) -> Callable[[str], Bot] | None:
     point = found[0]
     try:
         loaded = point.load()
-    except Exception as exc:  # a kind whose module cannot load (an extra not installed): its error
+    except (Exception, SystemExit) as exc:  # a kind whose module cannot load (an extra not installed): its error
         raise PluginError(f"bot kind {quoted(prefix)} ({point.value} in group {KIND_ENTRY_POINT_GROUP}): "
                           f"cannot be loaded: {type(exc).__name__}: {one_line(exc)}") from None
     if not callable(loaded):
@@ -160,7 +178,11 @@ def make_bot(name: str) -> Bot:
     prefix, colon, argument = name.partition(":")
     maker = _kind(prefix) if colon else None
     if maker is not None:
-        return maker(argument)
+        try:
+            bot = maker(argument)
+        except SystemExit as exc:
+            raise PluginError(f"bot kind {quoted(prefix)}: making the bot {_raised(exc)}") from None
+        return checked_bot(bot, f"bot kind {quoted(prefix)}")
     plugin = None if colon else _load_plugin(name)
     if plugin is not None:
         return plugin()

@@ -20,7 +20,7 @@ import os
 import random
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..engine.limits import MAX_TIMEOUT_SECONDS, MIN_HANDSHAKE_SECONDS, is_timeout
@@ -170,21 +170,42 @@ class ProgramBot:
                 self._program = program
                 break
         else:
-            try:
-                self._program = _Program(self.command)
-            except OSError as exc:
-                raise self._error(view.player, f"could not be started: {exc.strerror or exc}") from None
-            except ChildError as exc:  # not a POSIX system
-                raise self._error(view.player, f"could not be started: {exc.problem}") from None
-            wait = max(self.timeout, MIN_HANDSHAKE_SECONDS)  # starting is slow; --bot-timeout is for moves
-            self._send(protocol.hello(), view.player, "hello", wait)
-            try:
-                ready = self._receive(view.player, "the handshake", wait)
-                self._program.name, self._program.events = protocol.read_ready_message(ready)
-            except protocol.ProtocolError as exc:
-                raise self._error(view.player, str(exc)) from None
+            self._launch(view.player)
+        assert self._program is not None
         self.program_name = self._program.name
         self._send(protocol.game(view.player, view.num_players, view.profile), view.player, "the game message")
+
+    def _launch(self, seat: int) -> None:
+        """Start a new program and shake hands (``hello``, then its ``ready``)."""
+        try:
+            self._program = _Program(self.command)
+        except OSError as exc:
+            raise self._error(seat, f"could not be started: {exc.strerror or exc}") from None
+        except ChildError as exc:  # not a POSIX system
+            raise self._error(seat, f"could not be started: {exc.problem}") from None
+        wait = max(self.timeout, MIN_HANDSHAKE_SECONDS)  # starting is slow; --bot-timeout is for moves
+        self._send(protocol.hello(), seat, "hello", wait)
+        try:
+            ready = self._receive(seat, "the handshake", wait)
+            self._program.name, self._program.events = protocol.read_ready_message(ready)
+        except protocol.ProtocolError as exc:
+            raise self._error(seat, str(exc)) from None
+
+    def check_start(self, seat: int, *, keep: bool = True) -> None:
+        """Start the program and read its handshake now: a program that cannot start or shake
+        hands is a BotError naming the bot and ``seat`` before any game (rather than a failed
+        first game, or every game of a ``--keep-going`` run). With ``keep`` the program waits
+        for this process's first game of this command (and nothing is started when one already
+        waits); else it is stopped at once (the games are played in other processes)."""
+        if keep and _IDLE.get(self.command):
+            return
+        self._launch(seat)
+        program, self._program = self._program, None
+        assert program is not None
+        if keep:
+            _keep_idle(self.command, program)
+        else:
+            program.child.stop(bye=protocol.bye().encode())
 
     def _send(self, line: str, seat: int, what: str, timeout: float | None = None) -> None:
         program = self._program
@@ -234,6 +255,22 @@ def program_bot(command_line: str) -> ProgramBot:
     except ValueError as exc:
         raise BotError(f"program bot: command {command_line!r}: {exc}") from None
     return ProgramBot(command)
+
+
+def check_programs(seatings: Iterable[Sequence[str]], timeout: float | None = None, *, keep: bool = True) -> None:
+    """Start every ``program:`` bot of ``seatings`` once (the first seat of each name) and read its
+    handshake, before a run plays its first game; ``timeout`` is the run's ``bot_timeout``.
+    With ``keep`` (the games are played in this process) the programs wait for the first games,
+    else they are stopped at once (ProgramBot.check_start)."""
+    seen: set[str] = set()
+    for seating in seatings:
+        for seat, name in enumerate(seating):
+            if name.startswith("program:") and name not in seen:
+                seen.add(name)
+                bot = program_bot(name.partition(":")[2])
+                if timeout is not None:
+                    bot.timeout = float(timeout)
+                bot.check_start(seat, keep=keep)
 
 
 register_bot_kind("program", program_bot)

@@ -37,7 +37,7 @@ def bot_label(bot: object) -> str:
     return quoted(name, 80) if isinstance(name, str) else shown(name)
 
 
-def raised_by(label: str, seat: int, exc: Exception) -> BotError:
+def raised_by(label: str, seat: int, exc: BaseException) -> BotError:
     """The BotError of a bot's own code raising ``exc`` (in act, observe or its factory): the bot
     (``label``, from :func:`bot_label`) and its seat, then the exception's type and its message
     on one line, shortened."""
@@ -91,7 +91,7 @@ def next_move(state: GameState, seats: Sequence[Bot], rngs: Sequence[random.Rand
             if exc.seat is None:
                 exc.seat = q
             raise
-        except Exception as exc:  # the bot's own code failed: the game cannot go on, blame the seat
+        except (Exception, SystemExit) as exc:  # the bot's own code failed (sys.exit too): blame the seat
             raise raised_by(bot_label(bot), q, exc) from exc
         if move is None:
             if q == current and not state.round_over:

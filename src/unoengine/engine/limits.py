@@ -149,6 +149,13 @@ MAX_FINISHED_GAMES: Final = 256
 """The most finished games a server keeps so that their results can still be read; the oldest
 finished game is dropped first when one more ends."""
 
+MAX_MCP_LINE_BYTES: Final = 4 * 1024 * 1024
+"""The longest line (one JSON-RPC message) an ``unoengine mcp`` server reads from its client:
+4 MiB. The longest argument a tool takes (MAX_TOOL_TEXT_CHARS characters) is under 400 KB even
+with every character escaped as ``\\uXXXX``, and the other messages are a few KB; an argument
+of a few MB still reaches the tool, whose error names it. A longer line is answered with a
+JSON-RPC error, and skipped without being kept (tools/mcp_lines.py)."""
+
 MAX_TOOL_TEXT_CHARS: Final = MAX_ANSWER_CHARS
 """The longest text any tool argument may hold (a move, a game id, a profile or bot name),
 checked before the argument is read; as long as the longest answer a text player may give, so

@@ -142,7 +142,8 @@ def conformance(paths: Sequence[str], as_json: bool, verbose: bool, coverage: bo
             adapter.close()
     steps = sum(len(s["steps"]) for s in scenarios)
     if as_json:
-        print(json.dumps({**_conformance_json(report, steps), **_untested_json(report)}, indent=2))
+        print(json.dumps({**_conformance_json(report, steps), **_untested_json(report), "stopped": report.stopped},
+                         indent=2))
         return _conformance_exit(report, strict)
     for o in report.outcomes:  # every text from a scenario file or an adapter is printed escaped and cut
         if o.status in ("failed", "errored") or verbose:
@@ -187,6 +188,9 @@ def _untested_json(report: Any) -> dict[str, Any]:
 
 
 def _conformance_exit(report: Any, strict: bool) -> int:
+    if report.stopped:  # the scenarios so far are printed; why the rest did not run, in one line
+        print(f"unoengine conformance: {report.stopped}", file=sys.stderr)
+        return 2
     return 0 if (report.strict_ok if strict else report.ok) else 1
 
 
@@ -529,6 +533,7 @@ def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Seq
                   max_moves: int | None, bot_timeout: float | None = None) -> None:
     """Play each kept game again with its moves recorded, check it ends as counted, and save it."""
     from ..formats.serialize import dumps
+    from ..formats.writing import UnwritableFileError, write_new
     from . import simulate as sim
 
     for counted in kept:
@@ -537,7 +542,10 @@ def _save_records(folder: Path, profile: Profile, bots: Sequence[str], kept: Seq
         if again != counted:
             raise OutputError(f"--records: game {counted.index} did not play the same again (a bot that is not "
                               "deterministic?); its record is not saved")
-        _Output(str(folder / f"game-{counted.index:06d}.json"), "--records").write(dumps(record) + "\n")
+        try:  # never through a link planted in the folder (formats/writing.py)
+            write_new(folder / f"game-{counted.index:06d}.json", dumps(record) + "\n")
+        except UnwritableFileError as exc:
+            raise OutputError(f"--records {exc}") from None
     print(f"saved {len(kept)} record(s) in {folder} (unoengine replay FILE --html OUT.html)", file=sys.stderr)
 
 

@@ -16,8 +16,10 @@ else in the package imports it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.metadata
-from typing import Any, Final
+import os
+from typing import Any, Final, cast
 
 from ..engine.errors import UnoEngineError
 from ..formats.install_hint import install_command
@@ -35,6 +37,9 @@ try:
     from mcp import types
     from mcp.server import Server, ServerRequestContext
     from mcp.server.stdio import stdio_server
+    from mcp.shared.message import SessionMessage
+
+    from .mcp_lines import INVALID_REQUEST, BoundedLines  # reads with anyio
 except ImportError as exc:  # no SDK, or a 1.x one (mcp.types and mcp.server differ there)
     raise McpMissingError(f"the mcp SDK 2.x is not installed: {install_command('mcp')} ({exc})") from None
 
@@ -83,16 +88,37 @@ def build_server(desk: GameDesk) -> Server[Any]:
 
 
 def serve_stdio(desk: GameDesk) -> int:
-    """Serve ``desk`` over stdin and stdout until the client closes them; 0, or 130 on Ctrl-C."""
+    """Serve ``desk`` over stdin and stdout until the client closes them; 0, or 130 on Ctrl-C.
+
+    The client's lines come through :class:`~.mcp_lines.BoundedLines` (each bounded in length and
+    nesting, a refused one answered with a JSON-RPC error), read from a copy of stdin while fd 0
+    points at the null device, so nothing else in the process reads the client's bytes."""
+    wire = os.dup(0)
+    os.set_inheritable(wire, False)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    lines = BoundedLines(wire)
 
     async def main() -> None:
         server = build_server(desk)
-        async with stdio_server() as (read_stream, write_stream):
+        # The SDK only iterates the lines (``async for``), which BoundedLines gives as text.
+        async with stdio_server(stdin=cast("anyio.AsyncFile[str]", lines)) as (read_stream, write_stream):
+            async def answer(ident: int | str | None, message: str) -> None:
+                error = types.JSONRPCError(jsonrpc="2.0", id=ident,
+                                           error=types.ErrorData(code=INVALID_REQUEST, message=message))
+                with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
+                    await write_stream.send(SessionMessage(error))
+
+            lines.answer_with(answer)
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
     try:
         anyio.run(main)
     except KeyboardInterrupt:
         return 130
+    finally:
+        os.dup2(wire, 0)
+        os.close(wire)
     return 0
 

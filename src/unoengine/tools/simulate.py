@@ -27,7 +27,7 @@ import attrs
 from ..bots import make_bot
 from ..bots.base import Bot, is_bot_name, known_bots_text
 from ..bots.child import exit_now
-from ..bots.program import ProgramBot
+from ..bots.program import ProgramBot, check_programs
 from ..bots.program import isolated as isolated_bot
 from ..bots.text_bot import TextStats
 from ..bots.turns import BotError as BotError
@@ -249,7 +249,7 @@ def _play_reference(profile: Profile, seats: Sequence[Bot], rngs: Sequence[rando
             except BotError as exc:
                 exc.seat = i if exc.seat is None else exc.seat
                 raise
-            except Exception as exc:  # the bot's own code failed
+            except (Exception, SystemExit) as exc:  # the bot's own code failed (sys.exit too)
                 raise raised_by(bot_label(seats[i]), i, exc) from exc
         moves += 1
         if moves_out is not None:
@@ -506,6 +506,8 @@ def _outcomes(profile: Profile | str, seatings: Sequence[tuple[str, ...]], games
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     check_backend(backend, prof)  # a profile the kernels refuse: before any game
     named = tuple(tuple(s) for s in seatings)
+    if executor is None:  # each program bot starts and shakes hands before any game (on a cluster: its own)
+        check_programs(named, bot_timeout, keep=workers <= 1)
     made = tuple(tuple(isolated_bot(b) for b in s) for s in named) if isolated else named
     spec = RunSpec(profile_to_dict(prof), made, named, seed, match, max_moves, keep_going, bot_timeout, backend)
     per_deal = len(named)

@@ -245,14 +245,18 @@ class Report:
     """What the adapter claimed (with the capabilities those include)."""
     profiles: frozenset[str] | None = None
     """The profiles the adapter declared (its ``profiles``); None when it declared none."""
+    stopped: str = ""
+    """Why the run stopped before its last scenario (an adapter program that claimed other
+    capabilities when started again), with how many scenarios ran; empty for a whole run."""
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
 
     @property
     def ok(self) -> bool:
-        """Nothing failed and nothing errored (partial and unsupported scenarios do not fail a run)."""
-        return self.count("failed") == 0 and self.count("errored") == 0
+        """Nothing failed, nothing errored and the run was not stopped (partial and unsupported
+        scenarios do not fail a run)."""
+        return self.count("failed") == 0 and self.count("errored") == 0 and not self.stopped
 
     def counts(self) -> dict[str, int]:
         return {status: self.count(status) for status in STATUSES}
@@ -298,7 +302,9 @@ class Report:
 def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, *,
         needs: Sequence[ScenarioNeeds] | None = None) -> Report:
     """Run every scenario with ``adapter`` (this engine's by default), each one on its own: an
-    exception from the adapter makes that scenario errored and the run goes on. ``needs``, one
+    exception from the adapter makes that scenario errored and the run goes on, unless the
+    adapter says no more may run (a program that claimed other capabilities when started again:
+    the report keeps the scenarios so far and says why in ``stopped``). ``needs``, one
     per scenario (:func:`~.needs.scenario_needs`), saves working them out again on a second run.
     An empty list of scenarios is refused (:class:`~.scenarios.ScenarioFileError`)."""
     chosen = adapter if adapter is not None else EngineAdapter()
@@ -308,5 +314,12 @@ def run(scenarios: Iterable[Mapping[str, Any]], adapter: Adapter | None = None, 
         raise ScenarioFileError("run: no scenarios to run; a run of none would pass having checked nothing")
     if needs is not None and len(needs) != len(listed):
         raise ValueError(f"run: needs: {len(needs)} given for {len(listed)} scenarios")
-    return Report(tuple(run_scenario(s, chosen, claimed, needs[i] if needs is not None else None)
-                        for i, s in enumerate(listed)), claimed, claimed_profiles(chosen))
+    outcomes: list[Outcome] = []
+    stopped = ""
+    for i, s in enumerate(listed):
+        outcomes.append(run_scenario(s, chosen, claimed, needs[i] if needs is not None else None))
+        reason = getattr(chosen, "stop_reason", "")  # a WireAdapter whose program changed its claims
+        if isinstance(reason, str) and reason:
+            stopped = f"{reason}: the run stopped after {i + 1} of {len(listed)} scenarios"
+            break
+    return Report(tuple(outcomes), claimed, claimed_profiles(chosen), stopped)

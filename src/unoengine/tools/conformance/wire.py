@@ -94,6 +94,10 @@ class WireAdapter:
         self.capabilities = self._connect()
         self.restarts = 0
         """How many times the program was started again after it failed."""
+        self.stop_reason = ""
+        """Why no more scenarios may run with this program: set when, started again, it claimed
+        other capabilities than at first (each later scenario would restart it again, and a run
+        checked against two sets of claims means nothing). The runner stops there (runner.run)."""
 
     def _connect(self) -> frozenset[str]:
         """Start the program and shake hands; what its ``ready`` claims."""
@@ -149,13 +153,18 @@ class WireAdapter:
             self._fail(f"answered {what} with {exc}")
 
     def _request(self, kind: str, **fields: Any) -> dict[str, Any]:
+        if self.stop_reason:
+            raise WireError(self.stop_reason)
         if self._program is None or not self._program.alive():
             if kind != "start":
                 raise WireError(f"program {shlex.join(self.command)[:80]!r} is not running")
             if self._program is not None:
                 self._program.stop(bye=encode({"type": "bye"}))
             self.restarts += 1
-            if self._connect() != self.capabilities:
+            claimed = self._connect()
+            if claimed != self.capabilities:
+                self.stop_reason = (f"program {shlex.join(self.command)[:80]!r} claimed other capabilities after it "
+                                    f"was started again ({_changed(self.capabilities, claimed)})")
                 self._fail("claimed other capabilities after it was started again")
         assert self._program is not None
         self._ids += 1
@@ -233,6 +242,13 @@ class WireAdapter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _changed(before: frozenset[str], after: frozenset[str]) -> str:
+    """What a second claim adds and drops, shortened."""
+    parts = [f"{label} {', '.join(sorted(names)[:4])}{', ...' if len(names) > 4 else ''}"
+             for label, names in (("now also", after - before), ("no longer", before - after)) if names]
+    return "; ".join(parts)
 
 
 def _text(value: Any) -> str:
