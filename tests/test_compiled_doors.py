@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import pytest
@@ -43,13 +44,16 @@ INT64 = (-(2**63), 2**63 - 1)
 class Peer:
     """The hostile caller, started again after each crash."""
 
-    def __init__(self) -> None:
+    def __init__(self, stderr: IO[bytes]) -> None:
         self.proc: subprocess.Popen[str] | None = None
+        self.stderr = stderr  # a file, not a pipe: a chatty peer cannot block on it
 
     def ask(self, case: dict[str, Any]) -> dict[str, Any]:
         if self.proc is None:
+            self.stderr.seek(0)
+            self.stderr.truncate()
             self.proc = subprocess.Popen([sys.executable, str(PEER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, text=True)
+                                         stderr=self.stderr, text=True)
         proc = self.proc
         assert proc.stdin is not None and proc.stdout is not None
         try:
@@ -65,7 +69,8 @@ class Peer:
         self.proc = None
         with hang_guard(STARTUP):
             rc = proc.wait()
-        stderr = proc.stderr.read()[-2000:] if proc.stderr is not None else ""
+        self.stderr.seek(0)
+        stderr = self.stderr.read()[-2000:].decode(errors="replace")
         return {"outcome": "crashed", "rc": rc, "stderr": stderr}
 
     def close(self) -> None:
@@ -79,9 +84,10 @@ class Peer:
 
 @pytest.fixture(scope="module")
 def peer() -> Iterator[Peer]:
-    caller = Peer()
-    yield caller
-    caller.close()
+    with tempfile.TemporaryFile() as stderr:
+        caller = Peer(stderr)
+        yield caller
+        caller.close()
 
 
 def harmless(answer: dict[str, Any], case: dict[str, Any]) -> None:
