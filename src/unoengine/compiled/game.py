@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.cards import CARDS, Card
-from ..engine.errors import IllegalMoveError, PositionError, shown
+from ..engine.errors import IllegalMoveError, PositionError, quoted, shown
 from ..engine.legality import check_move
 from ..engine.limits import MAX_PLAYERS
 from ..engine.moves import MOVE_TYPES, Move
@@ -51,6 +51,7 @@ from .layout import (
     S_UNO_EXPOSED,
     offsets,
 )
+from .validate import checked_array, read_only
 
 _PHASES: Final = tuple(Phase)
 
@@ -82,13 +83,30 @@ class CompiledGame:
     __slots__ = ("_a", "_at", "_buffer", "_cfg", "profile")
 
     def __init__(self, profile: Profile, cfg: npt.NDArray[np.int64], array: npt.NDArray[np.int64]) -> None:
-        """Use :meth:`new` or :meth:`from_state`."""
+        """The game of ``array`` (layout.py) under ``profile``, whose kernel config ``cfg`` is
+        (``config_of(profile)``); both are checked (compiled/validate.py: PositionError naming the
+        slot) and copied, as :meth:`from_array` does. :meth:`new` and :meth:`from_state` are the
+        usual ways to make one."""
+        own = config_of(profile)
+        if not isinstance(cfg, np.ndarray) or cfg.shape != own.shape or not np.array_equal(cfg, own):
+            raise PositionError(f"cfg: not the config of profile {quoted(profile.name)} (compiled/config.py config_of)",
+                                [("cfg", "not the profile's config")])
+        self._setup(profile, own, checked_array(profile, array))
+
+    def _setup(self, profile: Profile, cfg: npt.NDArray[np.int64], array: npt.NDArray[np.int64]) -> None:
         self.profile = profile
         self._cfg = cfg
         self._a = array
         self._at = offsets(int(array[S_N]), int(cfg[C_DECK]))
         """Where each block of this game's array starts: fixed for the game's life."""
         self._buffer = np.empty(MAX_LEGAL, dtype=np.int64)
+
+    @classmethod
+    def _made(cls, profile: Profile, cfg: npt.NDArray[np.int64], array: npt.NDArray[np.int64]) -> CompiledGame:
+        """A game of the engine's own arrays (dealt, converted or copied): not checked again."""
+        game = cls.__new__(cls)
+        game._setup(profile, cfg, array)
+        return game
 
     # --- making one --------------------------------------------------------------------------
     @classmethod
@@ -103,13 +121,21 @@ class CompiledGame:
             raise PositionError(f"seed must be an integer from 0 to 2**64 - 1, got {shown(seed)}")
         array = np.zeros(offsets(num_players, profile.deck_size).size, dtype=np.int64)
         deal_new_game(cfg, num_players, seed_bits(seed), array)
-        return cls(profile, cfg, array)
+        return cls._made(profile, cfg, array)
 
     @classmethod
     def from_state(cls, state: GameState) -> CompiledGame:
         """The game at a reference state (one from play, ``from_position`` or ``loads``)."""
         array = to_array(state)
-        return cls(state.profile, config_of(state.profile), array)
+        return cls._made(state.profile, config_of(state.profile), array)
+
+    @classmethod
+    def from_array(cls, profile: Profile, array: npt.NDArray[np.int64]) -> CompiledGame:
+        """The game of a flat array (one from :attr:`array` or ``BatchEngine.games``): checked at
+        this door (compiled/validate.py) and copied; PositionError naming the slot for an array that
+        :meth:`from_state` could not have made (a bad player count, a pile position outside its
+        block, a card the profile has not in play...)."""
+        return cls(profile, config_of(profile), array)
 
     def to_state(self) -> GameState:
         """The reference state of this moment (equal to the one the reference engine reaches)."""
@@ -117,7 +143,7 @@ class CompiledGame:
 
     def copy(self) -> CompiledGame:
         """An independent copy (one array copy; the profile and its tables are shared)."""
-        return CompiledGame(self.profile, self._cfg, self._a.copy())
+        return CompiledGame._made(self.profile, self._cfg, self._a.copy())
 
     # --- moves -------------------------------------------------------------------------------
     def legal_codes(self, player: int | None = None) -> npt.NDArray[np.int64]:
@@ -162,10 +188,9 @@ class CompiledGame:
     # --- what anyone at the table sees -----------------------------------------------------
     @property
     def array(self) -> npt.NDArray[np.int64]:
-        """The game's flat array (layout.py), read-only."""
-        view = self._a.view()
-        view.flags.writeable = False
-        return view
+        """The game's flat array (layout.py), read-only: a view that refuses to be made writable
+        (the kernels trust the game's own array; :meth:`from_array` makes a game of an edited copy)."""
+        return read_only(self._a)
 
     @property
     def num_players(self) -> int:

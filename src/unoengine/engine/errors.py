@@ -175,3 +175,9 @@ class RecordError(UnoEngineError):
         self.reason = reason
         self.detail = detail
         super().__init__(f"move {index} ({shown(move, 120)}) does not replay: {detail} [{rule} {reason}]")
+
+
+class ReadOnlyError(UnoEngineError, AttributeError):
+    """An attribute the engine keeps fixed was set or deleted (a compiled engine's games, settings
+    and lookup arrays, which its kernels read without checking them again: compiled/sealed.py).
+    It is an AttributeError too, as Python's own read-only attributes raise."""

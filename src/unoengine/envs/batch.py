@@ -75,6 +75,8 @@ from ..compiled.kernel_deal import new_game, seed_bits
 from ..compiled.kernel_legal import legal_moves_into
 from ..compiled.kernel_policy import heuristic_move, uniform
 from ..compiled.layout import CODES, S_CURRENT, S_DISCARD_LEN, S_LAST_WINNER, S_N, S_PHASE, offsets
+from ..compiled.sealed import Sealed
+from ..compiled.validate import read_only
 from ..engine.errors import shown
 from ..engine.profile import Profile
 from ..formats.composition import Spec, resolve_profile
@@ -110,7 +112,8 @@ OWN_HAND_LOWEST_WINS: Final = 1
 
 class BatchStep(NamedTuple):
     """What :meth:`BatchEngine.reset` and :meth:`BatchEngine.step` return (the engine's own arrays:
-    copy what you keep past the next step)."""
+    copy what you keep past the next step; ``actor`` and ``mask`` are read-only views, since the
+    next step reads them)."""
 
     actor: npt.NDArray[np.int64]
     """(N,): the seat that decides next in each game."""
@@ -126,8 +129,12 @@ class BatchStep(NamedTuple):
     """(N, observation size): where ``done``, the observation of the finished round's last state."""
 
 
-class BatchEngine:
-    """N games of one profile and player count, stepped by one compiled call (see the module doc)."""
+class BatchEngine(Sealed):
+    """N games of one profile and player count, stepped by one compiled call (see the module doc).
+
+    Its settings are fixed once made and its games shown read-only (compiled/sealed.py, issue 41):
+    the kernels index by them without checking them again. Make a new batch for other settings;
+    ``CompiledGame.from_array(batch.profile, batch.games[i])`` plays one game on by itself."""
 
     def __init__(
         self,
@@ -172,10 +179,10 @@ class BatchEngine:
             for i, move in enumerate(self.actions.row(p)):
                 if move is not None:
                     self._code_of[p, i] = encode(move)
-        self.games = np.zeros((size, offsets(n, resolved.deck_size).size), dtype=np.int64)
-        """The games' flat arrays (compiled/layout.py), one per row: ``compiled.convert.to_state``."""
-        self.game_seeds = np.zeros(size, dtype=np.uint64)
-        """The seed each game was dealt from (reference ``new_game(profile, n, seed)``)."""
+        self._games = np.zeros((size, offsets(n, resolved.deck_size).size), dtype=np.int64)
+        self._game_seeds = np.zeros(size, dtype=np.uint64)
+        self._cfg, self._play_index, self._other_index = enc._cfg, enc._play_index, enc._other_index
+        self._kind_of, self._offsets = enc._kind_of, enc._offsets
         self._streams = np.zeros((size, 2), dtype=np.int64)
         self._queue = np.zeros(size, dtype=np.int64)
         self._waiting = np.zeros(size, dtype=np.bool_)
@@ -196,9 +203,19 @@ class BatchEngine:
                 f"{self.out_of_turn})")
 
     @property
+    def games(self) -> npt.NDArray[np.int64]:
+        """The games' flat arrays (compiled/layout.py), one per row, read-only: ``compiled.convert.to_state``."""
+        return read_only(self._games)
+
+    @property
+    def game_seeds(self) -> npt.NDArray[np.uint64]:
+        """The seed each game was dealt from (reference ``new_game(profile, n, seed)``), read-only."""
+        return read_only(self._game_seeds)
+
+    @property
     def waiting(self) -> npt.NDArray[np.bool_]:
-        """(N,): the actor decides out of turn (``WAIT`` is among its actions)."""
-        return self._waiting
+        """(N,): the actor decides out of turn (``WAIT`` is among its actions), read-only."""
+        return read_only(self._waiting)
 
     def reset(self, seed: int | None = None) -> BatchStep:
         """Deal every game anew (from ``seed``, else from the batch's seed) and return the first decisions."""
@@ -217,11 +234,7 @@ class BatchEngine:
         action of a game whose round ended on the last step is not looked at."""
         if not self._ready:
             raise ActionError("step() before reset()")
-        x = np.asarray(actions)
-        if x.shape != (self.batch_size,) or x.dtype.kind not in "iu":
-            raise ActionError(f"actions: expected {self.batch_size} integers, got an array of shape "
-                              f"{x.shape} and dtype {x.dtype}")
-        x = x.astype(np.int64, copy=False)
+        x = checked_actions(actions, self.batch_size, self.encoding.action_size)
         i = first_illegal(x, self._mask, self._pending)
         if i >= 0:
             raise ActionError(f"actions[{i}]: {int(x[i])} is not a legal action of seat {int(self._actor[i])} "
@@ -243,9 +256,8 @@ class BatchEngine:
         learns corrections to it (envs/learn)."""
         rng = rng if rng is not None else np.random.default_rng(0)
         out = np.empty(self.batch_size, dtype=np.int64)
-        enc = self.encoding
-        heuristic_actions(enc.cfg, self.games, self._actor, int(rng.integers(_SEED_BOUND)), enc.play_index,
-                          enc.other_index, out)
+        heuristic_actions(self._cfg, self._games, self._actor, int(rng.integers(_SEED_BOUND)), self._play_index,
+                          self._other_index, out)
         return out
 
     def close(self) -> None:
@@ -254,10 +266,12 @@ class BatchEngine:
             self._pool = None
 
     def _out(self) -> BatchStep:
-        return BatchStep(self._actor, self._obs, self._mask, self._rewards, self._done, self._final)
+        # The actor and mask are read again by the next step's kernels (the action's seat and its
+        # legality), so they are shown read-only; the rest the kernels only write.
+        return BatchStep(read_only(self._actor), self._obs, read_only(self._mask), self._rewards, self._done,
+                         self._final)
 
     def _run(self, actions: npt.NDArray[np.int64] | None) -> None:
-        enc = self.encoding
         acting = actions is not None
         x = actions if actions is not None else np.zeros(self.batch_size, dtype=np.int64)
         learner = -1 if self.learner is None else self.learner
@@ -265,13 +279,13 @@ class BatchEngine:
         mode = REWARD_MODES.index(self.reward_mode)
         next_step = self.autoreset == "next-step"
         heuristic = self.opponents == "heuristic"
-        seeds = self.game_seeds.view(np.int64)
+        seeds = self._game_seeds.view(np.int64)
 
         def part(lo: int, hi: int) -> int:
-            return step_games(enc.cfg, self.games, x, acting, learner, windows, mode, heuristic, self._code_of,
-                              enc.play_index, enc.other_index, enc.kind_of, enc.offsets, self._actor, self._waiting,
-                              self._queue, self._streams, seeds, self._mask, self._obs, self._rewards, self._done,
-                              self._final, lo, hi, next_step, self._pending)
+            return step_games(self._cfg, self._games, x, acting, learner, windows, mode, heuristic, self._code_of,
+                              self._play_index, self._other_index, self._kind_of, self._offsets, self._actor,
+                              self._waiting, self._queue, self._streams, seeds, self._mask, self._obs, self._rewards,
+                              self._done, self._final, lo, hi, next_step, self._pending)
 
         if self._pool is None:
             failed = part(0, self.batch_size)
@@ -282,6 +296,27 @@ class BatchEngine:
             failed = max(f.result() for f in futures)
         if failed >= 0:
             raise RuntimeError(f"game {failed}: {_REDEALS} deals in a row ended before the learner's first decision")
+
+
+def checked_actions(actions: npt.ArrayLike, size: int, action_size: int) -> npt.NDArray[np.int64]:
+    """``actions`` as ``size`` int64 actions, each :data:`SKIP` or 0 .. ``action_size`` - 1 (whether
+    legal is the step's to say); ActionError naming the first game whose action is out of range.
+    Unsigned actions are compared before the conversion, so 2**64 - 1 is refused rather than read
+    as -1 (SKIP); an array that is not of integers is refused whole."""
+    try:
+        x = np.asarray(actions)
+    except (TypeError, ValueError, OverflowError) as exc:  # ragged lists, ints past any dtype
+        raise ActionError(f"actions: expected {size} integers: {shown(str(exc))}") from None
+    if x.shape != (size,) or x.dtype.kind not in "iu":
+        raise ActionError(f"actions: expected {size} integers, got an array of shape {shown(x.shape)} and dtype "
+                          f"{shown(str(x.dtype))}")
+    bad = np.flatnonzero(x >= action_size) if x.dtype.kind == "u" else np.flatnonzero((x < SKIP) | (x >= action_size))
+    if bad.size:
+        i = int(bad[0])
+        raise ActionError(f"actions[{i}]: {int(x[i])} is not an action of game {i} (0 to {action_size - 1}, or "
+                          f"{SKIP} to skip the game)")
+    y = x.astype(np.int64, copy=False)
+    return y if y.flags.c_contiguous and y.flags.writeable else y.copy()  # the kernels' one compiled signature
 
 
 # --- kernels ---------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ from ..compiled.game import CompiledGame
 from ..compiled.kernel_apply import apply_move
 from ..compiled.kernel_legal import legal_moves
 from ..compiled.layout import S_CURRENT, S_PHASE
+from ..compiled.sealed import Sealed
+from ..compiled.validate import checked_array, read_only
 from ..engine.moves import Move
 from ..engine.profile import Profile
 from ..engine.state import GameState, Phase
@@ -46,9 +48,10 @@ from .table import OUT_OF_TURN, OutOfTurn
 _PHASES = tuple(Phase)
 
 
-class CompiledBackend:
+class CompiledBackend(Sealed):
     """The compiled engine behind an env: one :class:`CompiledEncoding` per profile and player count
-    (made at construction, so a profile the kernels refuse is refused there, naming the rule)."""
+    (made at construction, so a profile the kernels refuse is refused there, naming the rule). Its
+    attributes are fixed once made (compiled/sealed.py)."""
 
     name: Final = "compiled"
 
@@ -74,21 +77,22 @@ class CompiledBackend:
         return CompiledBackend, (self.profile, self.num_players)
 
     def deal(self, seed: int, out_of_turn: OutOfTurn) -> CompiledTable:
-        return CompiledTable(self, CompiledGame.new(self.profile, self.num_players, seed).array, out_of_turn)
+        return CompiledTable.made(self, CompiledGame.new(self.profile, self.num_players, seed).array, out_of_turn)
 
     def start(self, state: GameState, out_of_turn: OutOfTurn) -> CompiledTable:
-        return CompiledTable(self, CompiledGame.from_state(state).array, out_of_turn)
+        return CompiledTable.made(self, CompiledGame.from_state(state).array, out_of_turn)
 
     def observe(self, table: Any, seat: int) -> npt.NDArray[np.float32]:
         out = np.empty(self.encoding.obs_size, dtype=np.float32)
-        observe(self.encoding.cfg, table.array, seat, self.encoding.kind_of, self.encoding.offsets, out)
+        enc = self.encoding
+        observe(enc._cfg, table._array, seat, enc._kind_of, enc._offsets, out)
         return out
 
     def mask(self, table: Any, seat: int, wait: bool) -> bytearray:
         """``ActionEncoding.mask`` of ``seat``'s legal actions now (``WAIT`` if ``wait``), by the kernel."""
         enc = self.encoding
         out = np.empty(enc.action_size, dtype=np.uint8)
-        missing = mask_into(enc.cfg, table.array, seat, wait, enc.play_index, enc.other_index, out, table.buffer)
+        missing = mask_into(enc._cfg, table._array, seat, wait, enc._play_index, enc._other_index, out, table._buffer)
         if missing:
             raise ActionError(f"state: {missing} legal move(s) of player {seat} have no action in {enc.actions!r}")
         return bytearray(out.tobytes())
@@ -97,7 +101,7 @@ class CompiledBackend:
         policy = compiled_policy(bot)
         if policy is not None:  # bots/compiled_policies.py: the Python bot's move, from its own stream
             on_turn = seat == table.current or table.phase >= Phase.ROUND_OVER
-            code = policy(self.encoding.cfg, table.array, seat, on_turn, rng, table.buffer)
+            code = policy(self.encoding._cfg, table._array, seat, on_turn, rng, table._buffer)
             return None if code < 0 else self.decode(code)
         act_on_moves = getattr(bot, "act_on_moves", None)
         if act_on_moves is not None:  # bots/base.py: the same choice as act(view), from the moves alone
@@ -107,20 +111,34 @@ class CompiledBackend:
         return bot.act(view(table.state, seat), rng)
 
 
-class CompiledTable:
-    """:class:`~.table.Table` over a compiled game array (see the module docstring)."""
+class CompiledTable(Sealed):
+    """:class:`~.table.Table` over a compiled game array (see the module docstring). The array it
+    is given is checked (compiled/validate.py) and copied; its attributes are fixed once made
+    (compiled/sealed.py) but for ``now``, and :attr:`array` is shown read-only."""
 
+    _open_names = frozenset({"now"})
     now: tuple[int, tuple[Move, ...], bool]
 
     def __init__(self, backend: CompiledBackend, array: npt.NDArray[np.int64], out_of_turn: OutOfTurn = "windows"
                  ) -> None:
+        if not isinstance(backend, CompiledBackend):
+            raise ActionError(f"backend: expected a CompiledBackend, got a {type(backend).__name__}")
+        self._setup(backend, checked_array(backend.profile, array), out_of_turn)
+
+    @classmethod
+    def made(cls, backend: CompiledBackend, array: npt.NDArray[np.int64], out_of_turn: OutOfTurn) -> CompiledTable:
+        """A table of an array the engine made (dealt or converted): copied, not checked again."""
+        table = cls.__new__(cls)
+        table._setup(backend, np.array(array, dtype=np.int64), out_of_turn)
+        return table
+
+    def _setup(self, backend: CompiledBackend, array: npt.NDArray[np.int64], out_of_turn: OutOfTurn) -> None:
         check_choice("out_of_turn", out_of_turn, OUT_OF_TURN)
         self.backend = backend
         self.windows = out_of_turn == "windows"
-        self.array = np.array(array, dtype=np.int64)  # our own, writable copy
-        """The game's flat array (compiled/layout.py)."""
-        self.buffer = np.empty(MAX_LEGAL, dtype=np.int64)
-        self._cfg = backend.encoding.cfg
+        self._array = array  # our own, writable copy
+        self._buffer = np.empty(MAX_LEGAL, dtype=np.int64)
+        self._cfg = backend.encoding._cfg
         self._state: GameState | None = None
         self._queue: list[int] = []
         self._legal: dict[int, tuple[Move, ...]] = {}
@@ -128,20 +146,30 @@ class CompiledTable:
         self._open()
 
     @property
+    def array(self) -> npt.NDArray[np.int64]:
+        """The game's flat array (compiled/layout.py), read-only."""
+        return read_only(self._array)
+
+    @property
+    def buffer(self) -> npt.NDArray[np.int64]:
+        """The kernels' scratch list of legal move codes, read-only."""
+        return read_only(self._buffer)
+
+    @property
     def state(self) -> GameState:
         """The reference state now (made on first use after a move)."""
         if self._state is None:
-            self._state = to_state(self.backend.profile, self.array)
+            self._state = to_state(self.backend.profile, self._array)
         return self._state
 
     @property
     def phase(self) -> Phase:
-        return _PHASES[int(self.array[S_PHASE])]
+        return _PHASES[int(self._array[S_PHASE])]
 
     @property
     def current(self) -> int:
         """The player to act (engine ``state.current``)."""
-        return int(self.array[S_CURRENT])
+        return int(self._array[S_CURRENT])
 
     @property
     def actor(self) -> int:
@@ -173,7 +201,7 @@ class CompiledTable:
     def act_legal(self, move: Move) -> CompiledTable:
         """A move already found among :meth:`moves`, made without a second check."""
         code = self.backend.codes.get(id(move))
-        apply_move(self._cfg, self.array, encode(move) if code is None else code)
+        apply_move(self._cfg, self._array, encode(move) if code is None else code)
         self._state = None
         self._open()
         return self
@@ -181,8 +209,8 @@ class CompiledTable:
     def copy(self) -> CompiledTable:
         twin = CompiledTable.__new__(CompiledTable)
         twin.__dict__.update(self.__dict__)
-        twin.array = self.array.copy()
-        twin.buffer = np.empty(MAX_LEGAL, dtype=np.int64)
+        twin._array = self._array.copy()
+        twin._buffer = np.empty(MAX_LEGAL, dtype=np.int64)
         twin._queue = list(self._queue)
         return twin
 
@@ -193,9 +221,9 @@ class CompiledTable:
 
     def _open(self) -> None:
         """envs/table.py ``Table._open`` on the compiled game."""
-        a, cfg = self.array, self._cfg
-        count = legal_moves(cfg, a, -1, self.buffer)
-        codes = self.buffer[:count].tolist()
+        a, cfg = self._array, self._cfg
+        count = legal_moves(cfg, a, -1, self._buffer)
+        codes = self._buffer[:count].tolist()
         known, decode_new = self.backend.moves, self.backend.decode
         moves = [known.get(c) or decode_new(c) for c in codes]
         current = self.current

@@ -53,6 +53,9 @@ from ..compiled.layout import (
     S_PHASE,
     S_UNO_EXPOSED,
 )
+from ..compiled.sealed import Sealed
+from ..compiled.validate import checked_array, read_only
+from ..engine.errors import shown
 from ..engine.profile import Profile
 from .actions import WAIT, ActionEncoding, ActionError
 from .observations import ObservationEncoding
@@ -70,23 +73,25 @@ SEGMENTS: Final = ("hand", "top_card", "color", "drawn_card", "discard", "known"
  G_DRAW_PILE, G_EXPOSED, G_ATTACKER, G_CHALLENGE_COLOR, G_PASSES, G_DEALER, G_SCORES) = range(len(SEGMENTS))
 
 
-class CompiledEncoding:
-    """The lookup arrays of one profile and player count, and the encodings they mirror."""
+class CompiledEncoding(Sealed):
+    """The lookup arrays of one profile and player count, and the encodings they mirror. The
+    arrays are shown read-only (``cfg``, ``kind_of``, ``offsets``, ``play_index``, ``other_index``)
+    and the attributes are fixed once made (compiled/sealed.py): the kernels index by them unchecked."""
 
     def __init__(self, profile: Profile, num_players: int) -> None:
-        self.cfg = config_of(profile)  # refuses, naming the rule, what the kernels cannot run
+        self._cfg = config_of(profile)  # refuses, naming the rule, what the kernels cannot run
         self.actions = ActionEncoding(profile, num_players)
         self.observations = ObservationEncoding(profile, num_players)
         self.profile = profile
         self.num_players = n = num_players
-        self.kind_of = np.full(CODES, -1, dtype=np.int64)
+        self._kind_of = np.full(CODES, -1, dtype=np.int64)
         for j, code in enumerate(self.observations.kinds):
-            self.kind_of[code] = j
-        self.offsets = np.array([self.observations.segment(s).offset for s in SEGMENTS], dtype=np.int64)
+            self._kind_of[code] = j
+        self._offsets = np.array([self.observations.segment(s).offset for s in SEGMENTS], dtype=np.int64)
         # play_index[p, card, color + 1, target + 1, uno] and other_index[p, kind, color + 1, target + 1]:
         # the action of each move code of seat p, -1 where the table has none.
-        self.play_index = np.full((n, CODES, 5, n + 1, 2), -1, dtype=np.int64)
-        self.other_index = np.full((n, KINDS, 5, n + 1), -1, dtype=np.int64)
+        self._play_index = np.full((n, CODES, 5, n + 1, 2), -1, dtype=np.int64)
+        self._other_index = np.full((n, KINDS, 5, n + 1), -1, dtype=np.int64)
         for p in range(n):
             for i, move in enumerate(self.actions.row(p)):
                 if move is None:
@@ -94,35 +99,64 @@ class CompiledEncoding:
                 code = encode(move)
                 kind, card, color, target, uno = fields(code)
                 if kind == 0:
-                    self.play_index[p, card, color + 1, target + 1, uno] = i
+                    self._play_index[p, card, color + 1, target + 1, uno] = i
                 else:
-                    self.other_index[p, kind, color + 1, target + 1] = i
+                    self._other_index[p, kind, color + 1, target + 1] = i
         self.obs_size = self.observations.size
         self.action_size = self.actions.size
 
+    @property
+    def cfg(self) -> npt.NDArray[np.int64]:
+        """The profile's kernel config (compiled/config.py), read-only."""
+        return read_only(self._cfg)
+
+    @property
+    def kind_of(self) -> npt.NDArray[np.int64]:
+        """Each card code's entry among the deck's kinds (-1: not in the deck), read-only."""
+        return read_only(self._kind_of)
+
+    @property
+    def offsets(self) -> npt.NDArray[np.int64]:
+        """Each observation segment's offset, in SEGMENTS order, read-only."""
+        return read_only(self._offsets)
+
+    @property
+    def play_index(self) -> npt.NDArray[np.int64]:
+        """The action of each play's move code, by seat (see ``__init__``), read-only."""
+        return read_only(self._play_index)
+
+    @property
+    def other_index(self) -> npt.NDArray[np.int64]:
+        """The action of each other move's code, by seat (see ``__init__``), read-only."""
+        return read_only(self._other_index)
+
     def observation(self, a: npt.NDArray[np.int64], player: int) -> npt.NDArray[np.float32]:
-        """Player ``player``'s observation of the game array ``a`` (a new vector)."""
-        self._check(a, player)
+        """Player ``player``'s observation of the game array ``a`` (a new vector); ``a`` is checked
+        first (compiled/validate.py: PositionError naming the slot)."""
+        game = self._check(a, player)
         out = np.empty(self.obs_size, dtype=np.float32)
-        observe(self.cfg, a, player, self.kind_of, self.offsets, out)
+        observe(self._cfg, game, player, self._kind_of, self._offsets, out)
         return out
 
     def mask(self, a: npt.NDArray[np.int64], player: int, *, wait: bool = False) -> npt.NDArray[np.uint8]:
-        """Player ``player``'s legal actions in ``a``, 1 or 0 each (``WAIT`` set if ``wait``)."""
-        self._check(a, player)
+        """Player ``player``'s legal actions in ``a``, 1 or 0 each (``WAIT`` set if ``wait``); ``a``
+        is checked first, as in :meth:`observation`."""
+        game = self._check(a, player)
         out = np.empty(self.action_size, dtype=np.uint8)
         buf = np.empty(MAX_LEGAL, dtype=np.int64)
-        missing = mask_into(self.cfg, a, player, wait, self.play_index, self.other_index, out, buf)
+        missing = mask_into(self._cfg, game, player, bool(wait), self._play_index, self._other_index, out, buf)
         if missing:
             raise ActionError(f"state: {missing} legal move(s) of player {player} have no action in {self.actions!r}")
         return out
 
-    def _check(self, a: npt.NDArray[np.int64], player: int) -> None:
+    def _check(self, a: npt.NDArray[np.int64], player: int) -> npt.NDArray[np.int64]:
+        """The engine's own copy of the game ``a`` (validate.py), for a seat of this encoding."""
         if not isinstance(a, np.ndarray) or a.dtype != np.int64 or a.ndim != 1 or a.size == 0 \
                 or int(a[S_N]) != self.num_players:
             raise ActionError(f"game: expected the int64 array of a {self.num_players}-player game")
         if isinstance(player, bool) or not isinstance(player, int | np.integer) or not 0 <= player < self.num_players:
-            raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {player!r}")
+            raise ActionError(f"player: expected a seat 0..{self.num_players - 1}, got {shown(player)}")
+        return checked_array(self.profile, a)
 
 
 def fields(code: int) -> tuple[int, int, int, int, int]:
