@@ -84,7 +84,7 @@ def _kernel_new_game(profile: u.Profile, cfg: np.ndarray, n: int, seed: int) -> 
 def test_apply_equals_the_reference(spec: str, changes: dict[str, object], biased: bool) -> None:
     profile = compiled_profile(spec, **changes)
     cfg = config_of(profile)
-    pairs = random_states(profile, budget(2, 40), seed=23, biased=biased)
+    pairs = random_states(profile, budget(2, 40), seed=23, biased=biased, max_moves=budget(1_000, 3_000))
     for (state, move), (after, _next) in pairwise(pairs):
         if move is None:
             continue
@@ -167,10 +167,10 @@ def _lockstep(profile: u.Profile, moves: int, seed: object) -> int:
     return made
 
 
-LOCKSTEP_MOVES = budget(2_000, int(os.environ.get("UNOENGINE_LOCKSTEP_MOVES") or 1_000_000))
-"""Moves per profile and composition compared at every step: a million each in the deep run, as
-issue 34 asks (about 25 CPU-minutes over every composition, half of it on each of CI's two
-cores); more or fewer with ``UNOENGINE_LOCKSTEP_MOVES``."""
+LOCKSTEP_MOVES = int(os.environ.get("UNOENGINE_LOCKSTEP_MOVES") or budget(2_000, 100_000, 1_000_000))
+"""Moves per profile and composition compared at every step: 10^5 each in the deep run (about 4
+CPU-minutes over every composition), a million in the soak (``pytest --soak``, about 35); more or
+fewer with ``UNOENGINE_LOCKSTEP_MOVES``."""
 
 
 @pytest.mark.parametrize(("spec", "changes"), VARIANTS, ids=VARIANT_IDS)

@@ -18,6 +18,7 @@ TESTS = Path(__file__).resolve().parent
 CLOCK = re.compile(r"\b(?:time\.(?:time|monotonic|perf_counter|process_time|thread_time)(?:_ns)?|datetime\.now)\(")
 
 READS_THE_CLOCK = {
+    "conftest.py": "--deep-ledger records how long the measured deep run took; no test reads it",
     "chromium.py": "deadlines that cut off a browser that stopped answering (a hang), with a message",
     "test_play_cli.py": "a deadline that cuts off a terminal game that stopped answering (a hang), with a message",
     "test_search_fast_paths.py": "ISMCTSBot(seconds=) is a budget of the thread's CPU time, which load cannot shorten",
