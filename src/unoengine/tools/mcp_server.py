@@ -83,16 +83,15 @@ def build_server(desk: GameDesk) -> Server[Any]:
 
 
 def serve_stdio(desk: GameDesk) -> int:
-    """Serve ``desk`` over stdin and stdout until the client closes them; 0, or 130 on Ctrl-C."""
+    """Serve ``desk`` over stdin and stdout until the client closes them; 0. Ctrl-C (or SIGTERM,
+    SIGHUP under ``unoengine mcp``: tools/shutdown.py) is a KeyboardInterrupt for the caller, which
+    says so in one line and exits 128 + the signal's number."""
 
     async def main() -> None:
         server = build_server(desk)
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
-    try:
-        anyio.run(main)
-    except KeyboardInterrupt:
-        return 130
+    anyio.run(main)
     return 0
 
