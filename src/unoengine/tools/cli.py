@@ -812,7 +812,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "(default: the system's randomness)")
     args = parser.parse_args(argv)
     if argv is None:  # the command itself, not a call from Python code: it owns the signals
-        shutdown.install(f"unoengine {args.command}")
+        shutdown.install(f"unoengine {args.command}", at_once=args.command == "mcp")
     try:
         return _run(args)
     except KeyboardInterrupt as exc:  # the commands that keep nothing of an interrupted run
@@ -832,8 +832,12 @@ def _run(args: argparse.Namespace) -> int:
 
         try:
             return serve_stdio(desk_for(args.profile or [], args.seed))
-        except KeyboardInterrupt as exc:
-            shutdown.end_process("unoengine mcp", exc)
+        except BaseException as exc:  # Ctrl-C, or an exception group holding it (the command itself
+            # ends at once on a signal: tools/shutdown.py)
+            interrupt = shutdown.interrupt_in(exc)
+            if interrupt is None:
+                raise
+            return shutdown.report("unoengine mcp", interrupt)
     if args.command == "play":
         return play_cli.run(args)
     if args.command == "simulate":

@@ -29,7 +29,7 @@ import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from types import FrameType
-from typing import Final, NoReturn
+from typing import Final
 
 from ..bots.child import exit_now
 from ..bots.lifeline import die_with_parent
@@ -39,6 +39,7 @@ STOP_SIGNALS: Final = ("SIGTERM", "SIGHUP", "SIGINT")
 
 _stopping: Stopped | None = None
 _label = "unoengine"
+_at_once = False
 
 
 class Stopped(KeyboardInterrupt):
@@ -58,11 +59,15 @@ class Stopped(KeyboardInterrupt):
         return 128 + self.signum
 
 
-def install(label: str) -> None:
+def install(label: str, *, at_once: bool = False) -> None:
     """Handle the stop signals in this process (its main thread); ``label`` begins the line a second
-    signal prints (``unoengine simulate``)."""
-    global _label, _stopping
-    _label, _stopping = label, None
+    signal prints (``unoengine simulate``). With ``at_once``, for a runner with nothing to clean
+    up or keep, the first signal prints the line and ends the process without unwinding it: the
+    mcp server, whose SDK reads stdin in a thread that Python's exit would wait for until the
+    client closes stdin, and runs its tasks in anyio task groups that would report the signal's
+    exception as an error of theirs."""
+    global _label, _stopping, _at_once
+    _label, _stopping, _at_once = label, None, at_once
     for name in STOP_SIGNALS:
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), _handle)
@@ -96,23 +101,29 @@ def report(label: str, interrupt: KeyboardInterrupt, said: str = "") -> int:
     return stopped_by(interrupt).status
 
 
-def end_process(label: str, interrupt: KeyboardInterrupt) -> NoReturn:
-    """:func:`report`, then end the process without waiting for its other threads: for a runner
-    with a thread that no signal wakes (the mcp SDK reads stdin in one, and Python's exit would
-    wait for it until the client closes stdin)."""
-    status = report(label, interrupt)
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
-            stream.flush()
-    exit_now(status)  # the programs' groups killed (the mcp server runs none), then os._exit
-    os._exit(status)
+def interrupt_in(error: BaseException) -> KeyboardInterrupt | None:
+    """The KeyboardInterrupt (or :class:`Stopped`) that ``error`` is, or that an exception group
+    holds (anyio's task groups wrap what their tasks raise, the signal's exception included)."""
+    if isinstance(error, KeyboardInterrupt):
+        return error
+    if isinstance(error, BaseExceptionGroup):
+        found = error.subgroup(lambda e: isinstance(e, KeyboardInterrupt))
+        while isinstance(found, BaseExceptionGroup):
+            found = found.exceptions[0]
+        return found if isinstance(found, KeyboardInterrupt) else None
+    return None
 
 
 def _handle(signum: int, _frame: FrameType | None) -> None:
     global _stopping
-    if _stopping is not None:  # the cleanup of the first is taking too long for someone
-        print(line(_label, Stopped(signum), ", again: ended at once"), file=sys.stderr, flush=True)
-        exit_now(128 + signum)  # a program being started is killed as soon as it is known
+    if _at_once or _stopping is not None:  # a second signal: the cleanup is taking too long for someone
+        for stream in (sys.stdout, sys.stderr):  # what was written before it, first
+            with contextlib.suppress(OSError, ValueError, RuntimeError):  # RuntimeError: a write under way
+                stream.flush()
+        said = line(_label, Stopped(signum), "" if _at_once else ", again: ended at once")
+        with contextlib.suppress(OSError):
+            os.write(2, f"{said}\n".encode())  # not print: the handler may have cut off a print
+        exit_now(128 + signum)  # the programs' groups killed; one being started, as soon as it is known
         return
     _stopping = Stopped(signum)
     raise _stopping
