@@ -22,7 +22,9 @@ Both program runners use :class:`Child`: bot programs (bots/program.py) and engi
 POSIX only (``process_group``, ``os.killpg``, selectors on pipes). A :class:`ChildError`
 means the program is over: it has been ended and its stderr read. When the runner's process
 exits, the process groups of the programs it still runs are killed (``atexit``; a pool worker
-told to stop calls :func:`exit_now`).
+told to stop calls :func:`exit_now`; a runner stopped by a signal exits through its cleanup,
+tools/shutdown.py). A runner killed outright takes its programs with it on Linux
+(bots/lifeline.py).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ..engine.limits import (
     MAX_STDERR_HEAD_BYTES,
     MAX_STDERR_TAIL_BYTES,
 )
+from .lifeline import program_preexec
 
 STOP_GRACE: Final = 1.0
 """Seconds a program told ``bye`` has to exit before its group is killed."""
@@ -131,7 +134,8 @@ class Child:
         _starting += 1
         try:
             self.process = subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                            stderr=subprocess.PIPE, bufsize=0, process_group=0)
+                                            stderr=subprocess.PIPE, bufsize=0, process_group=0,
+                                            preexec_fn=program_preexec())
             _LIVE[self.process.pid] = self
         finally:
             _starting -= 1

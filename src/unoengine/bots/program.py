@@ -46,6 +46,9 @@ class _Program:
         self.name: str | None = None
         self.events = False
         """Did it ask, in its ``ready``, to be told every move (``event`` messages)?"""
+        self.settled = False
+        """Is every exchange begun with it over? One cut short (Ctrl-C or another stop signal in
+        the middle of it) leaves a line half written or an answer to come: not to be reused."""
 
 
 _IDLE: dict[tuple[str, ...], list[_Program]] = {}
@@ -121,6 +124,7 @@ class ProgramBot:
             self._seeds.setstate(rng.getstate())
         program = self._program
         assert program is not None and self._seeds is not None
+        program.settled = False
         program.decisions += 1
         ident = program.decisions
         line = protocol.decide(ident, view, self._seeds.getrandbits(53), int(self.timeout * 1000), state)
@@ -134,6 +138,7 @@ class ProgramBot:
             raise self._error(seat, str(exc)) from None
         if chosen is None and view.my_turn:
             raise self._error(seat, f"answered no move on its own turn (decision {ident})")
+        program.settled = True
         return chosen
 
     def observe(self, move: Move) -> None:
@@ -148,7 +153,7 @@ class ProgramBot:
         if program is None:
             return
         told, self._told = "".join(self._told), []
-        if program.child.alive() and len(_IDLE.get(self.command, ())) < _MAX_IDLE:
+        if program.settled and program.child.alive() and len(_IDLE.get(self.command, ())) < _MAX_IDLE:
             try:
                 program.child.send((told + protocol.game_over()).encode(), "game_over", self.timeout)
             except ChildError:
@@ -168,12 +173,14 @@ class ProgramBot:
             program = idle.pop()
             if program.child.reusable():  # a program that is not is stopped
                 self._program = program
+                program.settled = False
                 break
         else:
             self._launch(view.player)
         assert self._program is not None
         self.program_name = self._program.name
         self._send(protocol.game(view.player, view.num_players, view.profile), view.player, "the game message")
+        self._program.settled = True
 
     def _launch(self, seat: int) -> None:
         """Start a new program and shake hands (``hello``, then its ``ready``)."""

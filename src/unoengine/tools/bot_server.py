@@ -20,6 +20,7 @@ from ..bots import make_bot
 from ..bots.base import Bot
 from ..engine.errors import UnoEngineError
 from ..formats import protocol
+from . import shutdown
 
 _MT_VERSION = 3
 """The version ``random.Random.getstate`` gives for its Mersenne Twister state."""
@@ -72,8 +73,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m unoengine.tools.bot_server BOT   (serve a registered bot over the "
               "bot wire protocol, docs/protocol.md)", file=sys.stderr)
         return 2
+    if argv is None:  # the program itself: SIGTERM, SIGHUP and SIGINT end it in one line
+        shutdown.install("unoengine bot server")
     try:
         return serve(args[0].strip(), sys.stdin.buffer, sys.stdout.buffer)
+    except KeyboardInterrupt as exc:
+        return shutdown.report("unoengine bot server", exc)
     except (UnoEngineError, ValueError) as exc:
         print(f"unoengine bot server: {exc}", file=sys.stderr)
         return 2

@@ -50,6 +50,7 @@ from ..formats.install_hint import install_command
 from ..formats.profile_file import profile_to_toml, shipped_overlays, shipped_profiles
 from ..formats.record import GameRecord
 from . import play as play_cli
+from . import shutdown
 from .options import SEED_RANGE, HelpFormatter, plural, seed
 from .progress import Progress
 
@@ -248,7 +249,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     reporter = _reporter(progress, "simulate")
     kept: list[sim.GameResult] = []  # the results of the games whose records are saved
     tally = sim.Tally(len(bots))  # counted as the games come: a run of any length keeps no results
-    interrupted = False
+    interrupted: KeyboardInterrupt | None = None  # Ctrl-C, SIGTERM or SIGHUP (tools/shutdown.py)
     stopped = False  # at a failed game, without keep_going
     try:
         with cluster_executor(scheduler, connect_timeout) as executor:
@@ -266,8 +267,8 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
                 done = tally.games + tally.failed
                 if reporter is not None:
                     reporter(done, games)
-    except KeyboardInterrupt:
-        interrupted = True
+    except KeyboardInterrupt as exc:
+        interrupted = exc
     except (ValueError, sim.BotError) as exc:
         print(f"unoengine simulate: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -275,13 +276,13 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
         reporter.end()
     elapsed = time.perf_counter() - started
     summary = tally.summary(bots)
-    if interrupted:
-        print(f"unoengine simulate: interrupted: the summary of the {tally.games:,} of {games:,} games played",
-              file=sys.stderr)
+    if interrupted is not None:
+        print(shutdown.line("unoengine simulate", interrupted,
+                            f": the summary of the {tally.games:,} of {games:,} games played"), file=sys.stderr)
     if report:
         from .report import simulate_report
 
-        outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted, stopped))
+        outputs[0].write(simulate_report(summary, profile, seed, match, elapsed, interrupted is not None, stopped))
     if records is not None:
         _save_records(folder, load_profile(profile), bots, kept, match, max_moves, bot_timeout)
     if as_json:
@@ -289,7 +290,7 @@ def simulate(profile: str, bots: list[str], games: int, seed: int, workers: int,
     else:
         _simulate_table(summary, bots, profile, seed, workers, match, elapsed)
     status = _failure_status("simulate", summary.failed, summary.failures, stopped)
-    return _INTERRUPTED if interrupted else status
+    return status if interrupted is None else shutdown.stopped_by(interrupted).status
 
 
 def _simulate_table(summary: Any, bots: Sequence[str], profile: str, seed: int, workers: int, match: bool,
@@ -335,10 +336,6 @@ def _failure_status(command: str, failed: int, shown: Sequence[Any], stopped: bo
     print(f"unoengine {command}: {failed:,} game(s) failed{more}; they are counted in no result above",
           file=sys.stderr)
     return SOME_FAILED
-
-
-_INTERRUPTED: Final = 130
-"""The exit status after Ctrl-C (128 + SIGINT), once the partial summary is printed."""
 
 
 class _BotTimeoutError(UnoEngineError):
@@ -822,8 +819,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help=f"where the deals of games started without a seed come from, {SEED_RANGE} "
                          "(default: the system's randomness)")
     args = parser.parse_args(argv)
+    if argv is None:  # the command itself, not a call from Python code: it owns the signals
+        shutdown.install(f"unoengine {args.command}", at_once=args.command == "mcp")
     try:
         return _run(args)
+    except KeyboardInterrupt as exc:  # the commands that keep nothing of an interrupted run
+        return shutdown.report(f"unoengine {args.command}", exc)
     except UnoEngineError as exc:  # bad input, wherever it was found: one line, exit 2
         print(f"unoengine {args.command}: {one_line(exc)}", file=sys.stderr)
         return 2
@@ -837,7 +838,14 @@ def _run(args: argparse.Namespace) -> int:
         from .agent_games import desk_for
         from .mcp_server import serve_stdio  # the mcp extra: McpMissingError (one line, exit 2) without it
 
-        return serve_stdio(desk_for(args.profile or [], args.seed))
+        try:
+            return serve_stdio(desk_for(args.profile or [], args.seed))
+        except BaseException as exc:  # Ctrl-C, or an exception group holding it (the command itself
+            # ends at once on a signal: tools/shutdown.py)
+            interrupt = shutdown.interrupt_in(exc)
+            if interrupt is None:
+                raise
+            return shutdown.report("unoengine mcp", interrupt)
     if args.command == "play":
         return play_cli.run(args)
     if args.command == "simulate":

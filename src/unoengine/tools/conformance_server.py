@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..engine.errors import UnoEngineError, one_line
+from . import shutdown
 from .conformance.adapter import PROTOCOL_VERSION, EngineAdapter, Rejected, Unsupported, load_adapter
 from .conformance.capabilities import claimed_by, claimed_profiles, parse_capabilities
 from .conformance.wire import MAX_LINE_BYTES, WireError, decode, encode
@@ -106,7 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UnoEngineError as exc:
         print(f"conformance_server: {one_line(exc)}", file=sys.stderr)
         return 2
-    return serve(Server(adapter, claimed, profiles), sys.stdin.buffer, sys.stdout.buffer)
+    if argv is None:  # the program itself: SIGTERM, SIGHUP and SIGINT end it in one line
+        shutdown.install("conformance_server")
+    try:
+        return serve(Server(adapter, claimed, profiles), sys.stdin.buffer, sys.stdout.buffer)
+    except KeyboardInterrupt as exc:
+        return shutdown.report("conformance_server", exc)
 
 
 if __name__ == "__main__":

@@ -88,7 +88,9 @@ def build_server(desk: GameDesk) -> Server[Any]:
 
 
 def serve_stdio(desk: GameDesk) -> int:
-    """Serve ``desk`` over stdin and stdout until the client closes them; 0, or 130 on Ctrl-C.
+    """Serve ``desk`` over stdin and stdout until the client closes them; 0. Ctrl-C (or SIGTERM,
+    SIGHUP under ``unoengine mcp``: tools/shutdown.py) is a KeyboardInterrupt for the caller, which
+    says so in one line and exits 128 + the signal's number.
 
     The client's lines come through :class:`~.mcp_lines.BoundedLines` (each bounded in length and
     nesting, a refused one answered with a JSON-RPC error), read from a copy of stdin while fd 0
@@ -115,8 +117,6 @@ def serve_stdio(desk: GameDesk) -> int:
 
     try:
         anyio.run(main)
-    except KeyboardInterrupt:
-        return 130
     finally:
         os.dup2(wire, 0)
         os.close(wire)

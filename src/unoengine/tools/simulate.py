@@ -13,20 +13,18 @@ import collections
 import contextlib
 import math
 import multiprocessing
+import os
 import random
-import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from types import FrameType
 from typing import Any, Final, Literal
 
 import attrs
 
 from ..bots import make_bot
 from ..bots.base import Bot, is_bot_name, known_bots_text
-from ..bots.child import exit_now
 from ..bots.program import ProgramBot, check_programs
 from ..bots.program import isolated as isolated_bot
 from ..bots.text_bot import TextStats
@@ -46,6 +44,7 @@ from ..formats.composition import load_profile
 from ..formats.install_hint import install_command
 from ..formats.profile_file import profile_from_dict, profile_to_dict
 from ..formats.record import GameRecord
+from . import shutdown
 
 PENALTY_RULES: Final = ("ACT-3", "ACT-5", "ACT-9", "HOUSE-1", "HOUSE-7", "SETUP-7", "UNO-2", "WD4-4", "WD4-5")
 """The rules whose draws count as penalties in the summary (Draw cards, stacks, challenges, catches)."""
@@ -534,21 +533,17 @@ def _pooled(jobs: Iterator[tuple[RunSpec, range]], workers: int) -> _Parts:
     handed out at a time. Leaving early (a failure, an error, Ctrl-C) cancels what has not
     started and lets the running chunks finish, so every worker ends on its own and stops the bot
     programs it kept between games (bots/program.py). A terminated ``multiprocessing.Pool`` could
-    hang here: a worker killed while waiting for a task holds the task pipe's lock."""
+    hang here: a worker killed while waiting for a task holds the task pipe's lock. Under a
+    runner stopped by a signal (tools/shutdown.py) the workers are ended at once instead, each
+    killing the process groups of its programs; they die with the runner too."""
     context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_started) as executor:
-        yield from _in_order(executor, jobs, in_flight=2 * workers)
-
-
-def _worker_started() -> None:
-    """In each worker process: a SIGTERM (the executor ending a broken pool, or a user's kill)
-    ends the worker with the bot programs it runs (bots/child.py), which would otherwise outlive it."""
-    if sys.platform != "win32":
-        signal.signal(signal.SIGTERM, _stop_worker)
-
-
-def _stop_worker(signum: int, _frame: FrameType | None) -> None:
-    exit_now(128 + signum)
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=shutdown.worker_started,
+                             initargs=(os.getpid(), shutdown.installed())) as executor:
+        try:
+            yield from _in_order(executor, jobs, in_flight=2 * workers)
+        finally:
+            if shutdown.stopping() is not None:
+                shutdown.end_workers(executor)
 
 
 def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flight: int
@@ -564,8 +559,12 @@ def _in_order(executor: Executor, jobs: Iterator[tuple[RunSpec, range]], in_flig
         while pending:
             yield pending.popleft().result()
     finally:
-        for future in pending:  # stopped early (an error, Ctrl-C): nothing more is played
-            future.cancel()
+        # Stopped early (an error, Ctrl-C): nothing more is played. But not a pool's under a stop
+        # signal: its workers are ended then (_pooled), and Python 3.11's executor, finding its
+        # pool broken, fails on a future cancelled meanwhile (InvalidStateError, a traceback).
+        if shutdown.stopping() is None or not isinstance(executor, ProcessPoolExecutor):
+            for future in pending:
+                future.cancel()
 
 
 def _chunk_job(job: tuple[RunSpec, range]) -> list[GameResult | GameFailure]:

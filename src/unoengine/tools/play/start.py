@@ -21,6 +21,7 @@ from ...formats.composition import load_profile
 from ...formats.record import GameRecord
 from ...formats.serialize import dumps
 from ..options import SEED_RANGE, seed
+from ..shutdown import stopped_by
 from .saves import SetupError, load_saved_game
 from .session import Session
 from .terminal import Quit, isatty
@@ -74,9 +75,9 @@ def run(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sy
     except Quit as stop:
         session.term.say(f"{stop.message} ({session.save_note()})")
         status = 0
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM or SIGHUP under the command (tools/shutdown.py)
         session.term.say(f"\ninterrupted: {session.save_note()}")
-        return 130
+        return stopped_by(exc).status
     return status if record_path is None else _save_record(session, Path(record_path), status)
 
 
