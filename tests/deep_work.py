@@ -187,6 +187,11 @@ def estimate(ledger: dict[str, object], work: dict[str, int], cases: dict[str, i
                                                  f"(work {entry['work']:g} -> {now:g}, cases {entry['cases']:g} -> "
                                                  f"{count or entry['cases']:g})"))
         total += cpu
-    then = float(ledger["cpu_seconds"])  # type: ignore[arg-type]
-    minutes = float(ledger["deep_minutes"]) * total / max(then, 1.0)  # type: ignore[arg-type]
-    return minutes, [line for _, line in sorted(grew, reverse=True)]
+    return total * wall_per_cpu(ledger) / 60, [line for _, line in sorted(grew, reverse=True)]
+
+
+def wall_per_cpu(ledger: dict[str, object]) -> float:
+    """Wall seconds of the measured deep run per CPU second of its tests: about 1 / workers when
+    the workers are kept busy, more when tests wait on programs and servers or the run's tail has
+    one test left."""
+    return float(ledger["deep_minutes"]) * 60 / max(float(ledger["cpu_seconds"]), 1.0)  # type: ignore[arg-type]

@@ -87,15 +87,15 @@ def test_work_is_the_product_of_the_deep_numbers_a_test_reaches(tmp_path: Path) 
 
 
 def test_a_test_that_grows_past_the_budget_is_named() -> None:
-    ledger = {"deep_minutes": 20.0, "cpu_seconds": 2_000.0, "ci_other_minutes": 10.0, "tests": {
+    ledger = {"deep_minutes": 20.0, "cpu_seconds": 2_400.0, "ci_other_minutes": 10.0, "tests": {
         "test_a.py::test_lockstep": {"cpu": 1_500.0, "cases": 30, "work": 100_000},
         "test_a.py::test_small": {"cpu": 500.0, "cases": 5, "work": 10},
     }}
     same, grew = estimate(ledger, {"test_a.py::test_lockstep": 100_000, "test_a.py::test_small": 10}, {})
-    assert same == pytest.approx(20.0) and grew == []
+    assert same == pytest.approx(20.0 * 2_000 / 2_400) and grew == []
     more, grew = estimate(ledger, {"test_a.py::test_lockstep": 1_000_000, "test_a.py::test_small": 10},
                           {"test_a.py::test_small": 10})
-    assert more == pytest.approx(20.0 * (15_000 + 1_000) / 2_000)
+    assert more == pytest.approx(20.0 * (15_000 + 1_000) / 2_400)
     assert grew[0].startswith("test_a.py::test_lockstep: 1500 -> 15000") and grew[1].startswith("test_a.py::test_small")
     new, grew = estimate(ledger, {"test_a.py::test_lockstep": 100_000, "test_a.py::test_small": 10,
                                   "test_a.py::test_new": 1}, {"test_a.py::test_new": 2})

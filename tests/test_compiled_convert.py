@@ -25,7 +25,7 @@ from unoengine.engine.effects import register_effect
 def test_states_and_moves_round_trip(spec: str, changes: dict[str, object]) -> None:
     profile = compiled_profile(spec, **changes)
     config_of(profile)
-    for state, _move in random_states(profile, budget(3, 30), seed=7, biased=True,
+    for state, _move in random_states(profile, budget(3, 10, 30), seed=7, biased=True,
                                          max_moves=budget(1_000, 3_000)):
         assert to_state(profile, to_array(state)) == state
         for move in u.legal_moves(state):

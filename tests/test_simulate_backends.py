@@ -39,8 +39,8 @@ def test_a_compiled_run_gives_the_reference_results(spec: str, changes: dict[str
     players = min(profile.max_players, 4)
     bots = ["random", "heuristic", "random", "heuristic"][:players]
     kw = {"max_moves": 3000, "keep_going": True}
-    ref = sim.run(profile, bots, budget(4, 60), seed=21, **kw)
-    fast = sim.run(profile, bots, budget(4, 60), seed=21, backend="compiled", **kw)
+    ref = sim.run(profile, bots, budget(4, 60, 600), seed=21, **kw)
+    fast = sim.run(profile, bots, budget(4, 60, 600), seed=21, backend="compiled", **kw)
     assert fast == ref and fast.failures == ref.failures
     assert sum(r.moves for r in ref) > 0
 
@@ -49,8 +49,8 @@ def test_penalties_matches_and_failures_are_the_same() -> None:
     """Penalty draws of every kind are counted alike; a match; games cut by max_moves fail alike."""
     profile = compiled_profile("classic-108+stacking+uno-penalty-4")
     bots = ["random", "random", "heuristic"]
-    ref = sim.run(profile, bots, budget(30, 300), seed=3)
-    fast = sim.run(profile, bots, budget(30, 300), seed=3, backend="compiled")
+    ref = sim.run(profile, bots, budget(30, 300, 3000), seed=3)
+    fast = sim.run(profile, bots, budget(30, 300, 3000), seed=3, backend="compiled")
     assert fast == ref
     drawn = {rule for r in ref for rule, _ in r.penalties}
     assert {"HOUSE-1", "UNO-2"} <= drawn  # stacked draws and caught UNOs were met, and counted alike
@@ -66,8 +66,9 @@ def test_penalties_matches_and_failures_are_the_same() -> None:
 def test_a_compiled_tournament_ranks_as_the_reference() -> None:
     profile = compiled_profile("gdj85+jump-in+seven-zero")
     kw = {"mode": "rotations", "players": 3}
-    ref = sim.tournament(profile, ["random", "heuristic", "random"], budget(4, 40), seed=2, **kw)
-    fast = sim.tournament(profile, ["random", "heuristic", "random"], budget(4, 40), seed=2, backend="compiled", **kw)
+    games = budget(4, 40, 400)
+    ref = sim.tournament(profile, ["random", "heuristic", "random"], games, seed=2, **kw)
+    fast = sim.tournament(profile, ["random", "heuristic", "random"], games, seed=2, backend="compiled", **kw)
     assert fast == ref
 
 
@@ -159,7 +160,7 @@ def test_the_compiled_policies_make_the_python_bots_moves_from_the_same_stream(s
     cfg = config_of(profile)
     buffer = np.empty(MAX_LEGAL, dtype=np.int64)
     checked = challenges = 0
-    for k, (state, _move) in enumerate(random_states(profile, budget(2, 20), seed=8, biased=True,
+    for k, (state, _move) in enumerate(random_states(profile, budget(2, 8, 20), seed=8, biased=True,
                                                      max_moves=budget(200, 2000))):
         a = to_array(state)
         for p in range(state.num_players):
