@@ -84,7 +84,7 @@ def _kernel_new_game(profile: u.Profile, cfg: np.ndarray, n: int, seed: int) -> 
 def test_apply_equals_the_reference(spec: str, changes: dict[str, object], biased: bool) -> None:
     profile = compiled_profile(spec, **changes)
     cfg = config_of(profile)
-    pairs = random_states(profile, budget(2, 8, 40), seed=23, biased=biased, max_moves=budget(1_000, 3_000))
+    pairs = random_states(profile, budget(2, 8, 40), seed=23, biased=biased, max_moves=budget(600, 3_000))
     for (state, move), (after, _next) in pairwise(pairs):
         if move is None:
             continue

@@ -78,7 +78,7 @@ def lockstep(spec: str, changes: dict[str, object], out_of_turn: str, reward: st
 @pytest.mark.parametrize(("spec", "changes"), VARIANTS, ids=VARIANT_IDS)
 def test_batch_steps_in_lockstep_with_the_reference(spec: str, changes: dict[str, object], out_of_turn: str) -> None:
     reward = "points" if len(spec) % 2 else "win"
-    steps = budget(200, 1000, 5000) * (3 if out_of_turn == "windows" else 1)  # windows: several decisions a move
+    steps = budget(200, 600, 5000) * (3 if out_of_turn == "windows" else 1)  # windows: several decisions a move
     finished = lockstep(spec, changes, out_of_turn, reward, steps, budget(4, 16), seed=len(spec))
     assert finished > 0
 

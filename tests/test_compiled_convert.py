@@ -26,7 +26,7 @@ def test_states_and_moves_round_trip(spec: str, changes: dict[str, object]) -> N
     profile = compiled_profile(spec, **changes)
     config_of(profile)
     for state, _move in random_states(profile, budget(3, 10, 30), seed=7, biased=True,
-                                         max_moves=budget(1_000, 3_000)):
+                                         max_moves=budget(600, 3_000)):
         assert to_state(profile, to_array(state)) == state
         for move in u.legal_moves(state):
             assert decode(encode(move)) == move

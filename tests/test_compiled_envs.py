@@ -24,8 +24,8 @@ def test_observations_and_masks_equal_the_reference(spec: str, changes: dict[str
     profile = compiled_profile(spec, **changes)
     encodings: dict[int, CompiledEncoding] = {}
     checked = 0
-    for state, _move in random_states(profile, budget(2, 6, 20), seed=5, biased=True,
-                                         max_moves=budget(150, 1000, 3000)):
+    for state, _move in random_states(profile, budget(2, 3, 20), seed=5, biased=True,
+                                         max_moves=budget(150, 500, 3000)):
         n = state.num_players
         enc = encodings.setdefault(n, CompiledEncoding(profile, n))
         a = to_array(state)

@@ -26,7 +26,7 @@ def test_legal_moves_equal_the_reference(spec: str, changes: dict[str, object], 
     cfg = config_of(profile)
     out = np.empty(MAX_LEGAL, dtype=np.int64)
     for state, _move in random_states(profile, budget(4, 10, 40), seed=11, biased=biased,
-                                         max_moves=budget(1_000, 3_000)):
+                                         max_moves=budget(600, 3_000)):
         a = to_array(state)
         k = legal_moves(cfg, a, -1, out)
         assert [decode(int(c)) for c in out[:k]] == u.legal_moves(state), state

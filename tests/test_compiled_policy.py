@@ -65,7 +65,7 @@ def _heuristic_choices(state: u.GameState, player: int) -> set[u.Move | None]:
 def _states(spec: str, changes: dict[str, object], biased: bool) -> list[u.GameState]:
     profile = compiled_profile(spec, **changes)
     return [s for s, _m in random_states(profile, budget(1, 6, 30), seed=29, biased=biased,
-                                                max_moves=budget(1_000, 3_000))]
+                                                max_moves=budget(600, 3_000))]
 
 
 @pytest.mark.parametrize("unseen", [19, 20, 21])
